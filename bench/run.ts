@@ -1,0 +1,75 @@
+/**
+ * `npm run bench`: hot-path figures for this node, on the embedded SQLite (or on PostgreSQL with
+ * BENCH_DATABASE_URL). Prints numbers; targets are judged here, never in timed unit tests.
+ *
+ *   socket connect  authenticated handshakes (cookie session + CSRF + origin), N at a time
+ *   pulse-check     the session lookup every page load does
+ */
+import { performance } from "node:perf_hooks";
+import { createAccount } from "../server/test/accounts.ts";
+import { connected, startTestServer } from "../server/test/server.ts";
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = 50;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function report(name: string, samples: number[], totalMs: number): void {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rate = (samples.length / totalMs) * 1000;
+  console.log(
+    `${name.padEnd(16)} n=${samples.length}  p50=${percentile(sorted, 50).toFixed(2)}ms  p95=${percentile(sorted, 95).toFixed(2)}ms  p99=${percentile(sorted, 99).toFixed(2)}ms  ${rate.toFixed(0)}/s`,
+  );
+}
+
+async function inBatches(count: number, work: () => Promise<number>): Promise<{ samples: number[]; totalMs: number }> {
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let done = 0; done < count; done += CONCURRENCY) {
+    const batch = Array.from({ length: Math.min(CONCURRENCY, count - done) }, work);
+    samples.push(...(await Promise.all(batch)));
+  }
+  return { samples, totalMs: performance.now() - started };
+}
+
+async function main(): Promise<void> {
+  const engine = process.env.BENCH_DATABASE_URL ? "postgres" : "sqlite";
+  if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const server = await startTestServer(engine);
+  try {
+    const staff = await createAccount(server.store, { rank: "mod" });
+    const client = server.client();
+    await client.signIn(staff.email, staff.password);
+
+    const pulse = await inBatches(REQUESTS, async () => {
+      const t = performance.now();
+      const res = await fetch(`${server.baseUrl}/auth/pulse-check`, { headers: { cookie: client.cookieHeader() } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`pulse-check ${res.status}`);
+      return performance.now() - t;
+    });
+    report("pulse-check", pulse.samples, pulse.totalMs);
+
+    const heapBefore = process.memoryUsage().heapUsed;
+    const sockets: ReturnType<typeof client.socket>[] = [];
+    const connect = await inBatches(SOCKETS, async () => {
+      const t = performance.now();
+      const socket = client.socket();
+      sockets.push(socket);
+      await connected(socket);
+      return performance.now() - t;
+    });
+    report("socket connect", connect.samples, connect.totalMs);
+    const perSocketKb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / SOCKETS;
+    console.log(`socket memory    ~${perSocketKb.toFixed(1)} KB heap per open socket (server and client in one process)`);
+    for (const s of sockets) s.close();
+  } finally {
+    await server.close();
+  }
+  console.log(`engine: ${engine}`);
+}
+
+await main();

@@ -1,0 +1,52 @@
+/**
+ * Coded errors: each code is stable, maps to an HTTP status, and doubles as the key in the
+ * `errors` i18n namespace that the client shows. The server sends the English text as `detail`
+ * (so API users read a sentence) and the client translates by `code` when it knows it.
+ */
+export const ERRORS = {
+  validation: { status: 422, message: "The request is not valid." },
+  not_authenticated: { status: 401, message: "No session found." },
+  already_signed_in: { status: 409, message: "You are already signed in." },
+  invalid_credentials: { status: 401, message: "Wrong e-mail or password." },
+  account_disabled: { status: 403, message: "This account is disabled." },
+  forbidden: { status: 403, message: "You do not have permission to do this." },
+  csrf_failed: { status: 403, message: "The security token is missing or wrong. Reload the page and try again." },
+  captcha_failed: { status: 400, message: "The human verification failed. Please try again." },
+  captcha_required: { status: 400, message: "Please complete the human verification." },
+  too_many_sign_in_attempts: {
+    status: 429,
+    message: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  },
+  rate_limited: { status: 429, message: "Too many requests. Please slow down." },
+  token_invalid: { status: 400, message: "The token is invalid or has been expired." },
+  password_invalid: { status: 422, message: "Please enter a valid password." },
+  not_found: { status: 404, message: "Not found." },
+  rate_limit_ticket_submit: { status: 429, message: "rate_limit_ticket_submit" },
+  too_many_active_tickets: { status: 429, message: "too_many_active_tickets" },
+  user_banned: { status: 403, message: "user_banned" },
+  file_size_exceeded: { status: 413, message: "file_size_exceeded" },
+  unacceptable_file_type: { status: 415, message: "Unacceptable file type" },
+  too_many_files: { status: 422, message: "At most 5 files can be attached." },
+  internal: { status: 500, message: "Something went wrong on our side." },
+} as const;
+export type ErrorCode = keyof typeof ERRORS;
+
+/** One item of a 422 list: the shape the client reads `msg` from. */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/** A ban answer (DESIGN wire contract). `until` is epoch seconds or -1 for no end. */
+export interface BanDetail {
+  status: "WARNING";
+  message: "user_banned";
+  until: number;
+}
+
+export type ErrorDetail = string | ValidationIssue[] | BanDetail;
+export interface ErrorBody {
+  detail: ErrorDetail;
+  code?: ErrorCode;
+}

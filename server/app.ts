@@ -1,0 +1,91 @@
+/**
+ * Assembles one app node: HTTP plugins, sessions, routes, realtime and the web app. Used by
+ * main.ts and by the integration tests (which get a real server on a random port).
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { Captcha } from "./auth/captcha.ts";
+import { SignInThrottle } from "./auth/throttle.ts";
+import type { Config } from "./config.ts";
+import type { AppContext, Realtime } from "./context.ts";
+import type { DataStore } from "./db/database.ts";
+import { registerErrorHandling } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security.ts";
+import { registerSessions } from "./http/session.ts";
+import { registerWebApp } from "./http/webApp.ts";
+import { type AppServer, createSocketServer, sessionRoom } from "./realtime/socketServer.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { permissionRoutes } from "./routes/permissions.ts";
+import { profileRoutes } from "./routes/profile.ts";
+import { publicConfigRoutes } from "./routes/publicConfig.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface AppNode {
+  app: FastifyInstance;
+  io: AppServer;
+  ctx: AppContext;
+}
+
+export interface BuildOptions {
+  config: Config;
+  store: DataStore;
+  /** Quieter logs in tests. */
+  logger?: boolean;
+  /** Lower proof-of-work cost for tests. */
+  captchaMaxCounter?: number;
+}
+
+export async function buildApp({ config, store, logger = true, captchaMaxCounter }: BuildOptions): Promise<AppNode> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let io: AppServer | null = null;
+  const realtime: Realtime = {
+    endSessions(sessionIds) {
+      for (const id of sessionIds) io?.in(sessionRoom(id)).disconnectSockets(true);
+    },
+  };
+  const ctx: AppContext = {
+    config,
+    store,
+    captcha: new Captcha(store.db, {
+      mode: config.captcha,
+      hmacKey: config.secrets.altcha,
+      maxCounter: captchaMaxCounter,
+    }),
+    throttle: new SignInThrottle(),
+    realtime,
+  };
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 5, fields: 50 } });
+  await app.register(rateLimit, { global: false });
+  registerSessions(app, ctx);
+
+  await app.register(authRoutes(ctx));
+  await app.register(permissionRoutes(ctx));
+  await app.register(profileRoutes(ctx));
+  await app.register(publicConfigRoutes(ctx));
+  await registerWebApp(app, path.join(ROOT, "dist", "web"));
+
+  io = createSocketServer(app.server, ctx);
+  app.addHook("onClose", async () => {
+    await io?.close();
+  });
+  return { app, io, ctx };
+}

@@ -1,0 +1,115 @@
+/**
+ * Configuration from the environment, validated at start: a bad value stops the server with a
+ * message naming the variable. Secrets come from the environment or are generated once and kept
+ * in DATA_DIR/secrets.json.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres|postgresql):\/\//, "must be a postgres:// URL; leave unset for the embedded SQLite file")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(52_428_800),
+  AUTO_CLOSE_HOURS: z.coerce.number().positive().default(72),
+  ATTACHMENT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  BUSINESS_TIMEZONE: z.string().default("Europe/Istanbul"),
+  CAPTCHA: z.enum(["altcha", "off"]).default("altcha"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  CSRF_SECRET: z.string().min(32).optional(),
+  ALTCHA_HMAC_KEY: z.string().min(32).optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  GAME_SITE_URL: z.url().default("https://example.com"),
+  GAME_LOGIN_URL: z.url().default("https://example.com/login"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  uploadMaxBytes: number;
+  autoCloseHours: number;
+  attachmentRetentionDays: number;
+  businessTimezone: string;
+  captcha: "altcha" | "off";
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  secrets: { session: string; csrf: string; altcha: string };
+  trustProxy: boolean;
+  logLevel: string;
+  links: { gameSite: string; gameLogin: string };
+}
+
+export class ConfigError extends Error {}
+
+function loadSecrets(dataDir: string, env: z.infer<typeof envSchema>): Config["secrets"] {
+  const file = path.join(dataDir, "secrets.json");
+  let stored: Partial<Config["secrets"]> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
+  const secrets = {
+    session: env.SESSION_SECRET ?? stored.session ?? randomBytes(32).toString("hex"),
+    csrf: env.CSRF_SECRET ?? stored.csrf ?? randomBytes(32).toString("hex"),
+    altcha: env.ALTCHA_HMAC_KEY ?? stored.altcha ?? randomBytes(32).toString("hex"),
+  };
+  if (secrets.session !== stored.session || secrets.csrf !== stored.csrf || secrets.altcha !== stored.altcha) {
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  return secrets;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  if (env.CAPTCHA === "off" && env.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Invalid configuration:\n  CAPTCHA: 'off' is for tests and demos and is refused when NODE_ENV=production",
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    autoCloseHours: env.AUTO_CLOSE_HOURS,
+    attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,
+    businessTimezone: env.BUSINESS_TIMEZONE,
+    captcha: env.CAPTCHA,
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    secrets: loadSecrets(dataDir, env),
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    links: { gameSite: env.GAME_SITE_URL, gameLogin: env.GAME_LOGIN_URL },
+  };
+}

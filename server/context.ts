@@ -1,0 +1,19 @@
+/** What every route, use case and socket handler of one app node shares. */
+
+import type { Captcha } from "./auth/captcha.ts";
+import type { SignInThrottle } from "./auth/throttle.ts";
+import type { Config } from "./config.ts";
+import type { DataStore } from "./db/database.ts";
+
+export interface Realtime {
+  /** Closes every socket of these sessions (logout, password change, disable). */
+  endSessions(sessionIds: string[]): void;
+}
+
+export interface AppContext {
+  config: Config;
+  store: DataStore;
+  captcha: Captcha;
+  throttle: SignInThrottle;
+  realtime: Realtime;
+}

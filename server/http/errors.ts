@@ -1,0 +1,68 @@
+/**
+ * Coded application errors and the one error handler that turns every failure into the wire
+ * shape `{detail, code}`. A 500 is a bug: it is logged with its stack and answered without one.
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+import { type BanDetail, ERRORS, type ErrorCode, type ValidationIssue } from "../../common/errors.ts";
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: string | ValidationIssue[] | BanDetail;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, detail?: string | ValidationIssue[] | BanDetail, headers: Record<string, string> = {}) {
+    super(typeof detail === "string" ? detail : ERRORS[code].message);
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.detail = detail ?? ERRORS[code].message;
+    this.headers = headers;
+  }
+}
+
+export function validationIssues(error: ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: ["body", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+/** Parses input with a zod schema, answering 422 in the wire shape when it does not fit. */
+export function parseOr422<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: ZodError } },
+  value: unknown,
+): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError("validation", validationIssues(result.error));
+  return result.data;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).headers(error.headers).send({ detail: error.detail, code: error.code });
+    }
+    if (error instanceof ZodError) {
+      return reply.code(422).send({ detail: validationIssues(error), code: "validation" });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const detail: ValidationIssue[] = error.validation.map((v) => ({
+        loc: [error.validationContext ?? "body", ...v.instancePath.split("/").filter(Boolean)],
+        msg: v.message ?? "Invalid value",
+        type: String((v.params.issue as { code?: string } | undefined)?.code ?? "invalid"),
+      }));
+      return reply.code(422).send({ detail, code: "validation" });
+    }
+    const status = typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, unsupported media type…
+      const code: ErrorCode = status === 429 ? "rate_limited" : status === 404 ? "not_found" : "validation";
+      return reply.code(status).send({ detail: error.message, code });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ detail: ERRORS.internal.message, code: "internal" });
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * Reads the session cookie on every request and decorates the request with the session and its
+ * user. Enforces idle and absolute timeouts, ends sessions of disabled or deleted users, and
+ * checks the CSRF token on every state-changing call.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
+import { sessionLimits, TOUCH_EVERY_SECONDS } from "../auth/sessionPolicy.ts";
+import { nowSeconds, randomToken, sha256 } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { deleteSession, findLiveSession, type SessionRow, touchSession } from "../repositories/sessions.ts";
+import { findUserById, isDisabled, type UserRow } from "../repositories/users.ts";
+import { isCsrfTokenValid, makeCsrfToken } from "./csrf.ts";
+import { AppError } from "./errors.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session: SessionRow | null;
+    user: UserRow | null;
+    /** What the CSRF token must be bound to: the session id, else the pre-session cookie. */
+    csrfBinding: string;
+  }
+  interface FastifyContextConfig {
+    /** false for calls authenticated by a bearer key instead of the cookie. */
+    csrf?: boolean;
+  }
+}
+
+const ANON_COOKIE = "hd_anon";
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface CookieNames {
+  session: string;
+  anon: string;
+  csrf: string;
+  secure: boolean;
+}
+
+export function cookieNames(publicUrl: string | undefined): CookieNames {
+  const secure = publicUrl?.startsWith("https://") ?? false;
+  // The __Host- prefix pins a cookie to this host over HTTPS: no sibling domain can set it.
+  const prefix = secure ? "__Host-" : "";
+  return { session: `${prefix}hd_session`, anon: `${prefix}${ANON_COOKIE}`, csrf: `${prefix}${CSRF_COOKIE}`, secure };
+}
+
+export function setSessionCookies(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string,
+  binding: string,
+  maxAge: number,
+): void {
+  const names = cookieNames(ctx.config.publicUrl);
+  const base = { path: "/", sameSite: "lax" as const, secure: names.secure };
+  reply.setCookie(names.session, token, { ...base, httpOnly: true, maxAge });
+  reply.setCookie(names.csrf, makeCsrfToken(ctx.config.secrets.csrf, binding), { ...base, httpOnly: false });
+}
+
+/** After logout: no session cookie, a fresh pre-session binding and a token for it. */
+export function clearSessionCookies(ctx: AppContext, reply: FastifyReply): void {
+  const names = cookieNames(ctx.config.publicUrl);
+  const base = { path: "/", sameSite: "lax" as const, secure: names.secure };
+  const anon = randomToken(16);
+  reply.clearCookie(names.session, { path: "/", secure: names.secure });
+  reply.setCookie(names.anon, anon, { ...base, httpOnly: true });
+  reply.setCookie(names.csrf, makeCsrfToken(ctx.config.secrets.csrf, `anon:${anon}`), { ...base, httpOnly: false });
+}
+
+/** Loads the live session and user for a cookie token; ends it when it has run out. */
+export async function resolveSession(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  if (!token || token.length > 100) return null;
+  const db = ctx.store.db;
+  const now = nowSeconds();
+  const session = await findLiveSession(db, sha256(token), now);
+  if (!session) return null;
+  const user = await findUserById(db, session.user_id);
+  const idle = user ? sessionLimits(user, session.kind).idleSeconds : 0;
+  if (!user || isDisabled(user, now) || session.last_seen_at + idle <= now) {
+    await deleteSession(db, session.id);
+    ctx.realtime.endSessions([session.id]);
+    return null;
+  }
+  if (now - session.last_seen_at >= TOUCH_EVERY_SECONDS) {
+    await touchSession(db, session.id, now);
+    session.last_seen_at = now;
+  }
+  return { session, user };
+}
+
+export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
+  const names = cookieNames(ctx.config.publicUrl);
+  app.decorateRequest("session", null);
+  app.decorateRequest("user", null);
+  app.decorateRequest("csrfBinding", "");
+
+  app.addHook("onRequest", async (request, reply) => {
+    const resolved = await resolveSession(ctx, request.cookies[names.session]);
+    if (resolved) {
+      request.session = resolved.session;
+      request.user = resolved.user;
+      request.csrfBinding = `session:${resolved.session.id}`;
+    } else {
+      let anon = request.cookies[names.anon];
+      if (!anon || anon.length > 64) {
+        anon = randomToken(16);
+        reply.setCookie(names.anon, anon, { path: "/", sameSite: "lax", secure: names.secure, httpOnly: true });
+      }
+      request.csrfBinding = `anon:${anon}`;
+      if (request.cookies[names.session]) reply.clearCookie(names.session, { path: "/", secure: names.secure });
+    }
+    // Hand out a token bound to the current binding whenever the browser lacks a valid one.
+    if (!isCsrfTokenValid(ctx.config.secrets.csrf, request.csrfBinding, request.cookies[names.csrf])) {
+      reply.setCookie(names.csrf, makeCsrfToken(ctx.config.secrets.csrf, request.csrfBinding), {
+        path: "/",
+        sameSite: "lax",
+        secure: names.secure,
+        httpOnly: false,
+      });
+    }
+  });
+
+  app.addHook("preHandler", async (request: FastifyRequest) => {
+    if (!UNSAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
+    const header = request.headers[CSRF_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    // Double submit: the header must match the cookie, and the token must be bound to this session.
+    if (
+      !token ||
+      token !== request.cookies[names.csrf] ||
+      !isCsrfTokenValid(ctx.config.secrets.csrf, request.csrfBinding, token)
+    ) {
+      throw new AppError("csrf_failed");
+    }
+  });
+}
+
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user || !request.session) throw new AppError("not_authenticated");
+  return request.user;
+}

@@ -1,0 +1,45 @@
+/**
+ * Serves the built web app (dist/web): hashed assets cached for good, locales briefly, and
+ * index.html for every other GET so that the client router can answer deep links.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const API_PREFIXES = ["/api/", "/auth/", "/auth2/", "/download/", "/socket.io/", "/locales/", "/assets/"];
+
+export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+  const indexFile = path.join(webRoot, "index.html");
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        } else if (filePath.includes(`${path.sep}locales${path.sep}`)) {
+          res.header("cache-control", "public, max-age=300");
+        } else {
+          res.header("cache-control", "no-cache");
+        }
+      },
+    });
+  }
+  const indexHtml = built ? readFileSync(indexFile, "utf8") : "";
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const isPage = request.method === "GET" && !API_PREFIXES.some((p) => pathname.startsWith(p));
+    if (!isPage) return reply.code(404).send({ detail: "Not found.", code: "not_found" });
+    if (!built) {
+      return reply
+        .code(503)
+        .type("text/plain")
+        .send("The web app is not built yet: run `npm run build` (npm start does it for you).");
+    }
+    return reply.code(200).type("text/html").header("cache-control", "no-cache").send(indexHtml);
+  });
+}

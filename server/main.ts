@@ -1,0 +1,51 @@
+/**
+ * Starts one app node: configuration, database and migrations, first-start seed (and the demo
+ * data with --demo), HTTP and realtime on one port, background sweeps, graceful shutdown.
+ */
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { startSweeps } from "./jobs/sweeps.ts";
+import { seedBase } from "./seed/base.ts";
+import { seedDemo } from "./seed/demo.ts";
+
+async function main(): Promise<void> {
+  const demo = process.argv.includes("--demo");
+  const config = loadConfig();
+  const store = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await migrateToLatest(store.db as never, store.engine);
+  const log = (line: string) => console.log(line);
+  await seedBase(store, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
+  if (demo) await seedDemo(store, { password: process.env.DEMO_PASSWORD ?? "Demo-Password-1!", log });
+
+  const { app, ctx } = await buildApp({ config, store });
+  const stopSweeps = startSweeps(ctx);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    stopSweeps();
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.publicUrl ?? `http://localhost:${config.port}`;
+  console.log(
+    `Help desk ready at ${where} (${store.engine === "postgres" ? "PostgreSQL" : `SQLite in ${config.dataDir}`})`,
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+/**
+ * Who may do what: the one place that reads classes, ranks and permission strings. Routes and
+ * socket handlers ask here; nothing else decides access.
+ */
+import type { Kysely } from "kysely";
+import type { Permission } from "../../common/permissions.ts";
+import type { Database } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { permissionsOf } from "../repositories/permissions.ts";
+import type { UserRow } from "../repositories/users.ts";
+
+export type Actor = Pick<UserRow, "id" | "class" | "rank" | "type">;
+
+export function isStaff(user: Actor | null): boolean {
+  return user?.class === "dev";
+}
+
+export function isMember(user: Actor | null): boolean {
+  return user?.class === "user" && user.type === "normal";
+}
+
+export function isTemporary(user: Actor | null): boolean {
+  return user?.class === "user" && user.type === "temp";
+}
+
+export function requireStaff(user: Actor | null): Actor {
+  if (!user) throw new AppError("not_authenticated");
+  if (!isStaff(user)) throw new AppError("forbidden");
+  return user;
+}
+
+export async function hasPermission(db: Kysely<Database>, user: Actor, permission: Permission): Promise<boolean> {
+  if (!isStaff(user)) return false;
+  if (user.rank === "admin") return true;
+  return (await permissionsOf(db, user)).includes(permission);
+}
+
+export async function requirePermission(
+  db: Kysely<Database>,
+  user: Actor | null,
+  permission: Permission,
+): Promise<Actor> {
+  const staff = requireStaff(user);
+  if (!(await hasPermission(db, staff, permission))) throw new AppError("forbidden");
+  return staff;
+}

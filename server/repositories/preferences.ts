@@ -1,0 +1,31 @@
+import type { Kysely, Selectable } from "kysely";
+import type { UserPreferences } from "../../common/schemas/auth.ts";
+import type { Database, UserPreferencesTable } from "../db/schema.ts";
+
+function present(row: Selectable<UserPreferencesTable>): UserPreferences {
+  return {
+    user_id: row.user_id,
+    redirect_after_ticket_complete: row.redirect_after_ticket_complete === 1,
+    notification_sound_on: row.notification_sound_on === 1,
+    enable_desktop_notifications: row.enable_desktop_notifications === 1,
+    remove_all_chats_button: row.remove_all_chats_button === 1,
+    ticket_history_page_size: row.ticket_history_page_size,
+  };
+}
+
+/** A user's preferences; the row is created with the defaults the first time it is asked for. */
+export async function loadPreferences(db: Kysely<Database>, userId: number, now: number): Promise<UserPreferences> {
+  const existing = await db.selectFrom("user_preferences").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  if (existing) return present(existing);
+  await db
+    .insertInto("user_preferences")
+    .values({ user_id: userId, updated_at: now })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+  const created = await db
+    .selectFrom("user_preferences")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return present(created);
+}

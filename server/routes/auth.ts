@@ -1,0 +1,53 @@
+/** /auth and /auth2: session, sign-in, sign-out and set-password (spec 1 §7). */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { loginBody, passwordTokenBody, setupPasswordBody } from "../../common/schemas/auth.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { presentPulse } from "../presenters/sessionUser.ts";
+import { isPasswordTokenValid } from "../repositories/passwordTokens.ts";
+import { setupPassword } from "../usecases/setupPassword.ts";
+import { signIn } from "../usecases/signIn.ts";
+import { signOut } from "../usecases/signOut.ts";
+
+/** Stricter per-address limit on the unauthenticated token endpoints, against token guessing. */
+const TOKEN_RATE = { max: 30, timeWindow: "1 minute" };
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/auth/pulse-check", async (request) => {
+      if (!request.user || !request.session) throw new AppError("not_authenticated");
+      return presentPulse(request.user, request.session);
+    });
+
+    app.post("/auth/login", { schema: { body: loginBody } }, async (request, reply) => {
+      const { user, session } = await signIn(ctx, request, reply, request.body);
+      return presentPulse(user, session);
+    });
+
+    app.post("/auth/logout", async (request, reply) => {
+      await signOut(ctx, request, reply);
+      return { ok: true };
+    });
+
+    app.post(
+      "/auth2/check-password-token",
+      { schema: { body: passwordTokenBody }, config: { rateLimit: TOKEN_RATE } },
+      async (request) => {
+        if (!(await isPasswordTokenValid(ctx.store.db, request.body.password_token, nowSeconds()))) {
+          throw new AppError("token_invalid");
+        }
+        return { valid: true };
+      },
+    );
+
+    app.post(
+      "/auth2/setup-password",
+      { schema: { body: setupPasswordBody }, config: { rateLimit: TOKEN_RATE } },
+      async (request) => {
+        await setupPassword(ctx, request.body.password_token, request.body.new_password);
+        return { ok: true };
+      },
+    );
+  };
+}

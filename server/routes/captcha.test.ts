@@ -1,0 +1,76 @@
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { createAccount } from "../test/accounts.ts";
+import { ENGINES } from "../test/engines.ts";
+import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+
+/** Solves the server's challenge the way the widget does and returns the widget's payload. */
+async function solve(client: TestClient): Promise<string> {
+  const challenge = (await client.get("/api/captcha/challenge")).body as never as Parameters<
+    typeof solveChallenge
+  >[0]["challenge"];
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString("base64");
+}
+
+describe.each(ENGINES)("ALTCHA on sign-in on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { CAPTCHA: "altcha" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("tells the client that the widget is on", async () => {
+    expect((await server.client().get("/api/config/public")).body.captcha).toBe("altcha");
+  });
+
+  it("needs a solved challenge, accepts it once, and refuses a forged one", async () => {
+    const member = await createAccount(server.store);
+    const client = server.client();
+    const none = await client.post("/auth/login", { username: member.email, password: member.password });
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe("captcha_required");
+
+    const token = await solve(client);
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(token, "base64").toString()),
+        solution: { counter: 1, derivedKey: "00" },
+      }),
+    ).toString("base64");
+    expect(
+      (await client.post("/auth/login", { username: member.email, password: member.password, captchaToken: forged }))
+        .status,
+    ).toBe(400);
+
+    expect(
+      (await client.post("/auth/login", { username: member.email, password: member.password, captchaToken: token }))
+        .status,
+    ).toBe(200);
+    await client.post("/auth/logout");
+    const replay = await client.post("/auth/login", {
+      username: member.email,
+      password: member.password,
+      captchaToken: token,
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.code).toBe("captcha_failed");
+  });
+});
+
+describe("CAPTCHA=off", () => {
+  it("is refused when NODE_ENV=production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", CAPTCHA: "off", DATA_DIR: "/tmp/helpdesk-config-test" })).toThrow(
+      /CAPTCHA/,
+    );
+  });
+  it("names the bad variable in the message", () => {
+    expect(() => loadConfig({ PORT: "seventy", DATA_DIR: "/tmp/helpdesk-config-test" })).toThrow(/PORT/);
+  });
+});

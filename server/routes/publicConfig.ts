@@ -1,0 +1,36 @@
+/** What the web client needs before anyone signs in: bot-check mode, outside links, the challenge. */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PROJECT_VERSION } from "../../common/constants.ts";
+import type { AppContext } from "../context.ts";
+
+export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/api/config/public", async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      const site = ctx.config.links.gameSite.replace(/\/$/, "");
+      return {
+        captcha: ctx.captcha.mode,
+        version: PROJECT_VERSION,
+        links: {
+          gameSite: site,
+          gameLogin: ctx.config.links.gameLogin,
+          safeZone: `${site}/account/safe-zone`,
+          changePassword: `${site}/account/password`,
+          deleteAccount: `${site}/account/delete`,
+          discord: "https://discord.com",
+          facebook: "https://facebook.com",
+          youtube: "https://youtube.com",
+        },
+      };
+    });
+
+    app.get(
+      "/api/captcha/challenge",
+      { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
+      async (_request, reply) => {
+        reply.header("cache-control", "no-store");
+        return ctx.captcha.createChallenge();
+      },
+    );
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The engines the integration suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is
+ * set. Every store gets a fresh database: a temporary SQLite file, or a new PostgreSQL schema that
+ * is dropped again on close, so suites run in parallel without seeing each other.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type DataStore, type Engine, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const ENGINES: Engine[] = TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestStore extends DataStore {
+  dataDir: string;
+  /** Options that open the same database again (a second app node, a restarted server). */
+  openOptions: { dataDir: string; databaseUrl?: string; pgSchema?: string };
+}
+
+export async function createTestStore(engine: Engine, { migrate = true } = {}): Promise<TestStore> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-test-"));
+  if (engine === "sqlite") {
+    const store = openDatabase({ dataDir });
+    if (migrate) await migrateToLatest(store.db as never, engine);
+    return {
+      ...store,
+      dataDir,
+      openOptions: { dataDir },
+      close: async () => {
+        await store.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const store = openDatabase({ dataDir, databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
+  if (migrate) await migrateToLatest(store.db as never, engine);
+  return {
+    ...store,
+    dataDir,
+    openOptions: { dataDir, databaseUrl: TEST_DATABASE_URL, pgSchema: schema },
+    close: async () => {
+      await store.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * A real app node on a random port for integration tests (Outline's getTestServer), with a
+ * cookie-keeping HTTP client that sends the CSRF header like the web client does.
+ */
+import type { AddressInfo } from "node:net";
+import { io as connectSocket, type Socket } from "socket.io-client";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
+import { type AppNode, buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { Engine } from "../db/database.ts";
+import { createTestStore, type TestStore } from "./engines.ts";
+
+export interface TestServer {
+  node: AppNode;
+  store: TestStore;
+  baseUrl: string;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+  const store = await createTestStore(engine);
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: store.dataDir, CAPTCHA: "off", LOG_LEVEL: "silent", ...env });
+  const node = await buildApp({ config, store, logger: false, captchaMaxCounter: 2000 });
+  await node.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = node.app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const clients: TestClient[] = [];
+  return {
+    node,
+    store,
+    baseUrl,
+    client() {
+      const client = new TestClient(baseUrl);
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      for (const c of clients) c.closeSockets();
+      await node.app.close();
+      await store.close();
+    },
+  };
+}
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser stand-in: keeps cookies, reads the CSRF cookie, sends it back as a header. */
+export class TestClient {
+  readonly baseUrl: string;
+  readonly cookies = new Map<string, string>();
+  readonly #sockets: Socket[] = [];
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  get csrf(): string | undefined {
+    return this.cookies.get(CSRF_COOKIE);
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  #keep(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: Record<string, unknown> | URLSearchParams | FormData,
+    options: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    // A first GET gives a fresh client its cookies, as page load does in a browser.
+    if (method !== "GET" && !this.csrf && options.csrf !== false) await this.request("GET", "/api/config/public");
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...options.headers };
+    if (method !== "GET" && options.csrf !== false && this.csrf) headers[CSRF_HEADER] = this.csrf;
+    let payload: BodyInit | undefined;
+    if (body instanceof URLSearchParams || body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers["content-type"] = "application/json";
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: "manual" });
+    this.#keep(response.headers);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = Record<string, unknown>>(path: string) {
+    return this.request<T>("GET", path);
+  }
+
+  post<T = Record<string, unknown>>(
+    path: string,
+    body?: Record<string, unknown> | URLSearchParams | FormData,
+    options?: { csrf?: boolean; headers?: Record<string, string> },
+  ) {
+    return this.request<T>("POST", path, body ?? {}, options);
+  }
+
+  async signIn(email: string, password: string): Promise<TestResponse> {
+    const response = await this.post("/auth/login", { username: email, password, captchaToken: "" });
+    if (response.status !== 200)
+      throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response;
+  }
+
+  /** A socket.io client with this client's cookies and CSRF token, websocket only. */
+  socket(options: { csrf?: string; origin?: string } = {}): Socket {
+    const socket = connectSocket(this.baseUrl, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: this.cookieHeader(), ...(options.origin ? { origin: options.origin } : {}) },
+      auth: { csrf: options.csrf ?? this.csrf },
+    });
+    this.#sockets.push(socket);
+    return socket;
+  }
+
+  closeSockets(): void {
+    for (const s of this.#sockets) s.close();
+  }
+}
+
+/** Resolves when the socket connects, rejects with the server's reason when it is refused. */
+export function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", (error) => reject(error));
+  });
+}
+
+export function emitWithAck<T = unknown>(socket: Socket, event: string, payload: unknown): Promise<T> {
+  return socket.timeout(5000).emitWithAck(event, payload) as Promise<T>;
+}
