@@ -6,7 +6,7 @@
  *   pulse-check     the session lookup every page load does
  */
 import { performance } from "node:perf_hooks";
-import { createAccount } from "../server/test/accounts.ts";
+import { buildStaff, FACTORY_PASSWORD } from "../server/test/factories.ts";
 import { connected, startTestServer } from "../server/test/server.ts";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
@@ -40,9 +40,9 @@ async function main(): Promise<void> {
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const server = await startTestServer(engine);
   try {
-    const staff = await createAccount(server.store, { rank: "mod" });
+    const staff = await buildStaff(server.store, { rank: "mod" });
     const client = server.client();
-    await client.signIn(staff.email, staff.password);
+    await client.signIn(staff.email, FACTORY_PASSWORD);
 
     const pulse = await inBatches(REQUESTS, async () => {
       const t = performance.now();
@@ -64,7 +64,9 @@ async function main(): Promise<void> {
     });
     report("socket connect", connect.samples, connect.totalMs);
     const perSocketKb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / SOCKETS;
-    console.log(`socket memory    ~${perSocketKb.toFixed(1)} KB heap per open socket (server and client in one process)`);
+    console.log(
+      `socket memory    ~${perSocketKb.toFixed(1)} KB heap per open socket (server and client in one process)`,
+    );
     for (const s of sockets) s.close();
   } finally {
     await server.close();

@@ -40,7 +40,10 @@ export function openDatabase(options: OpenOptions): DataStore {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: "postgres", close: () => db.destroy() };
   }
-  const file = options.sqliteFile === ":memory:" ? ":memory:" : path.join(options.dataDir, options.sqliteFile ?? "helpdesk.sqlite");
+  const file =
+    options.sqliteFile === ":memory:"
+      ? ":memory:"
+      : path.join(options.dataDir, options.sqliteFile ?? "helpdesk.sqlite");
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");

@@ -6,7 +6,10 @@ import type { CreateTableBuilder } from "kysely";
 import type { Engine } from "./database.ts";
 
 /** Adds an auto-incrementing integer primary key named `id`. */
-export function withId<T extends string>(table: CreateTableBuilder<T, never>, engine: Engine): CreateTableBuilder<T, "id"> {
+export function withId<T extends string>(
+  table: CreateTableBuilder<T, never>,
+  engine: Engine,
+): CreateTableBuilder<T, "id"> {
   return engine === "postgres"
     ? table.addColumn("id", "serial", (c) => c.primaryKey())
     : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());

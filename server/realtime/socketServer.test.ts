@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../test/accounts.ts";
 import { ENGINES } from "../test/engines.ts";
+import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
 import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
@@ -19,9 +19,9 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
   });
 
   it("refuses a signed-in socket with a missing or foreign CSRF token, or another origin", async () => {
-    const member = await createAccount(server.store);
+    const member = await buildMember(server.store);
     const client = server.client();
-    await client.signIn(member.email, member.password);
+    await client.signIn(member.email, FACTORY_PASSWORD);
     await expect(connected(client.socket({ csrf: "" }))).rejects.toThrow("csrf_failed");
     const other = server.client();
     await other.get("/api/config/public");
@@ -30,9 +30,9 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
   });
 
   it("lets a user join only their own room and validates payloads", async () => {
-    const member = await createAccount(server.store);
+    const member = await buildMember(server.store);
     const client = server.client();
-    await client.signIn(member.email, member.password);
+    await client.signIn(member.email, FACTORY_PASSWORD);
     const socket = client.socket({ origin: server.baseUrl });
     await connected(socket);
     expect(await emitWithAck(socket, "join_chatroom", { room_id: member.id, name: member.id })).toEqual({ ok: true });
@@ -48,9 +48,9 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
   });
 
   it("closes the user's sockets when they sign out", async () => {
-    const staff = await createAccount(server.store, { rank: "mod" });
+    const staff = await buildStaff(server.store, { rank: "mod" });
     const client = server.client();
-    await client.signIn(staff.email, staff.password);
+    await client.signIn(staff.email, FACTORY_PASSWORD);
     const socket = client.socket();
     await connected(socket);
     const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));

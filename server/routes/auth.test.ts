@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeIdToken } from "../../common/schemas/auth.ts";
 import { createPasswordToken } from "../repositories/passwordTokens.ts";
-import { createAccount } from "../test/accounts.ts";
 import { ENGINES } from "../test/engines.ts";
+import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
@@ -21,9 +21,9 @@ describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
   });
 
   it("signs a member in, reports the session, refuses a second sign-in with 409, and signs out", async () => {
-    const member = await createAccount(server.store);
+    const member = await buildMember(server.store);
     const client = server.client();
-    const login = await client.signIn(member.email, member.password);
+    const login = await client.signIn(member.email, FACTORY_PASSWORD);
     const user = decodeIdToken(login.body.id_token as string);
     expect(user).toMatchObject({ id: member.id, class: "user", type: "normal", rank: "user" });
     expect(login.body).toMatchObject({ temp: false, user_type: "normal" });
@@ -33,7 +33,7 @@ describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
     expect(pulse.status).toBe(200);
     expect(decodeIdToken(pulse.body.id_token as string)?.email).toBe(member.email);
 
-    const again = await client.post("/auth/login", { username: member.email, password: member.password });
+    const again = await client.post("/auth/login", { username: member.email, password: FACTORY_PASSWORD });
     expect(again.status).toBe(409);
 
     const stolen = client.cookieHeader();
@@ -45,21 +45,21 @@ describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
   });
 
   it("rotates the session id at sign-in and sets an httpOnly SameSite=Lax cookie", async () => {
-    const member = await createAccount(server.store);
+    const member = await buildMember(server.store);
     const client = server.client();
     await client.get("/api/config/public");
-    const login = await client.signIn(member.email, member.password);
+    const login = await client.signIn(member.email, FACTORY_PASSWORD);
     const cookies = login.headers.getSetCookie().join("\n");
     expect(cookies).toMatch(/hd_session=[^;]+;.*HttpOnly/i);
     expect(cookies).toMatch(/hd_session=[^;]+;.*SameSite=Lax/i);
     const first = client.cookies.get("hd_session");
     await client.post("/auth/logout");
-    await client.signIn(member.email, member.password);
+    await client.signIn(member.email, FACTORY_PASSWORD);
     expect(client.cookies.get("hd_session")).not.toBe(first);
   });
 
   it("shows the server's message for a wrong password or unknown e-mail, identically", async () => {
-    const member = await createAccount(server.store);
+    const member = await buildMember(server.store);
     const wrong = await server.client().post("/auth/login", { username: member.email, password: "Wrong-pass-1!" });
     const unknown = await server
       .client()
@@ -71,8 +71,8 @@ describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
   });
 
   it("refuses a disabled account", async () => {
-    const staff = await createAccount(server.store, { rank: "mod", disabled: true });
-    const res = await server.client().post("/auth/login", { username: staff.email, password: staff.password });
+    const staff = await buildStaff(server.store, { rank: "mod", disabledUntil: -1 });
+    const res = await server.client().post("/auth/login", { username: staff.email, password: FACTORY_PASSWORD });
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe("This account is disabled.");
   });
@@ -92,40 +92,40 @@ describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
   });
 
   it("refuses state-changing calls without a valid CSRF token", async () => {
-    const member = await createAccount(server.store);
+    const member = await buildMember(server.store);
     const client = server.client();
     await client.get("/api/config/public");
     const missing = await client.post(
       "/auth/login",
-      { username: member.email, password: member.password },
+      { username: member.email, password: FACTORY_PASSWORD },
       { csrf: false },
     );
     expect(missing.status).toBe(403);
     expect(missing.body.code).toBe("csrf_failed");
     const forged = await client.post(
       "/auth/login",
-      { username: member.email, password: member.password },
+      { username: member.email, password: FACTORY_PASSWORD },
       { csrf: false, headers: { "x-csrf-token": "abc.def" } },
     );
     expect(forged.status).toBe(403);
 
     // A token from another browser's session does not work in this one.
     const other = server.client();
-    await other.signIn(member.email, member.password);
-    await client.signIn(member.email, member.password);
+    await other.signIn(member.email, FACTORY_PASSWORD);
+    await client.signIn(member.email, FACTORY_PASSWORD);
     const crossed = await client.post("/auth/logout", {}, { csrf: false, headers: { "x-csrf-token": other.csrf! } });
     expect(crossed.status).toBe(403);
     expect((await client.get("/auth/pulse-check")).status).toBe(200);
   });
 
   it("throttles repeated failures on one account with 429 and a detail", async () => {
-    const member = await createAccount(server.store);
+    const member = await buildMember(server.store);
     const client = server.client();
     for (let i = 0; i < 10; i++) {
       const res = await client.post("/auth/login", { username: member.email, password: `Wrong-pass-${i}!` });
       expect(res.status).toBe(401);
     }
-    const blocked = await client.post("/auth/login", { username: member.email, password: member.password });
+    const blocked = await client.post("/auth/login", { username: member.email, password: FACTORY_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/Too many sign-in attempts/);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -155,9 +155,9 @@ describe.each(ENGINES)("set-password with a one-time token on %s", (engine) => {
   });
 
   it("checks, sets once, ends old sessions and signs in with the new password", async () => {
-    const staff = await createAccount(server.store, { rank: "dev" });
+    const staff = await buildStaff(server.store, { rank: "dev" });
     const old = server.client();
-    await old.signIn(staff.email, staff.password);
+    await old.signIn(staff.email, FACTORY_PASSWORD);
     const token = await createPasswordToken(server.store.db, staff.id);
     const client = server.client();
 

@@ -2,8 +2,8 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { createAccount } from "../test/accounts.ts";
 import { ENGINES } from "../test/engines.ts";
+import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 
 /** Solves the server's challenge the way the widget does and returns the widget's payload. */
@@ -31,9 +31,9 @@ describe.each(ENGINES)("ALTCHA on sign-in on %s", (engine) => {
   });
 
   it("needs a solved challenge, accepts it once, and refuses a forged one", async () => {
-    const member = await createAccount(server.store);
+    const member = await buildMember(server.store);
     const client = server.client();
-    const none = await client.post("/auth/login", { username: member.email, password: member.password });
+    const none = await client.post("/auth/login", { username: member.email, password: FACTORY_PASSWORD });
     expect(none.status).toBe(400);
     expect(none.body.code).toBe("captcha_required");
 
@@ -45,18 +45,18 @@ describe.each(ENGINES)("ALTCHA on sign-in on %s", (engine) => {
       }),
     ).toString("base64");
     expect(
-      (await client.post("/auth/login", { username: member.email, password: member.password, captchaToken: forged }))
+      (await client.post("/auth/login", { username: member.email, password: FACTORY_PASSWORD, captchaToken: forged }))
         .status,
     ).toBe(400);
 
     expect(
-      (await client.post("/auth/login", { username: member.email, password: member.password, captchaToken: token }))
+      (await client.post("/auth/login", { username: member.email, password: FACTORY_PASSWORD, captchaToken: token }))
         .status,
     ).toBe(200);
     await client.post("/auth/logout");
     const replay = await client.post("/auth/login", {
       username: member.email,
-      password: member.password,
+      password: FACTORY_PASSWORD,
       captchaToken: token,
     });
     expect(replay.status).toBe(400);

@@ -82,5 +82,4 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("expires_at", EPOCH, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("used_captcha_expires").on("used_captcha_challenges").column("expires_at").execute();
-
 }

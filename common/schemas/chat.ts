@@ -1,0 +1,70 @@
+/** Chat calls and socket events (spec 2 §3, §7): shared by the player and staff sides. */
+import { z } from "zod";
+import { LIMITS } from "../constants.ts";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Staff replies have no limit in the spec; this bound only keeps one message sane. */
+export const STAFF_MESSAGE_MAX = 5000;
+
+export const replyTo = z.object({
+  id: id,
+  sender_name: z.string().max(200).optional().default(""),
+  message: z.string().max(STAFF_MESSAGE_MAX).optional().default(""),
+});
+export type ReplyTo = z.infer<typeof replyTo>;
+
+/** reply_to arrives as a JSON string in form bodies, as an object in JSON and socket payloads. */
+const replyToField = z
+  .union([z.string().max(12_000), replyTo, z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "" || value === "null") return null;
+    if (typeof value !== "string") return value;
+    try {
+      return replyTo.parse(JSON.parse(value));
+    } catch {
+      ctx.addIssue({ code: "custom", message: "reply_to must be a JSON object with id" });
+      return z.NEVER;
+    }
+  });
+
+const attachmentNames = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+  .pipe(z.array(z.string().max(300)).max(LIMITS.attachments));
+
+/** POST /api/new-chat-message. Sender and class come from the session, never from these fields. */
+export const newChatMessageBody = z.object({
+  chatId: id,
+  ticket_id: id.optional(),
+  message: z.string().max(STAFF_MESSAGE_MAX).optional().default(""),
+  reply_to: replyToField,
+  /** Names or URLs of files already sent through upload-files (files may also come in this call). */
+  fileUrls: attachmentNames,
+});
+
+export const fetchChatBody = z.object({
+  chat_id: id,
+  /** Messages older than this id, for paging back through a long chat. */
+  before: id.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+/** socket send_message: {messageObj, sender_id, chat_id, replyTo / reply_to}. */
+export const sendMessagePayload = z.object({
+  chat_id: id.optional(),
+  messageObj: z.object({
+    chatId: id,
+    message: z.string().max(STAFF_MESSAGE_MAX).optional().default(""),
+    attachments: attachmentNames,
+    reply_to: replyToField,
+  }),
+  reply_to: replyToField,
+  replyTo: replyToField,
+});
+
+export const messagesReadPayload = z.object({ chat_id: id });
+export const userTicketVisitPayload = z.object({ ticket_id: id });
+export const announcementReadPayload = z.object({ announcement_id: id });

@@ -1,0 +1,23 @@
+/**
+ * Small run-time settings kept in app_settings (key -> text value), with the defaults the base
+ * seed writes. A missing row reads as its default, so older databases keep working.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+export const APP_SETTING_DEFAULTS = {
+  /** How many ACTIVE tickets a member may hold at once before creating another is refused. */
+  member_active_ticket_cap: "3",
+} as const;
+
+export type AppSettingKey = keyof typeof APP_SETTING_DEFAULTS;
+
+export async function readSetting(db: Kysely<Database>, key: AppSettingKey): Promise<string> {
+  const row = await db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value ?? APP_SETTING_DEFAULTS[key];
+}
+
+export async function readNumberSetting(db: Kysely<Database>, key: AppSettingKey): Promise<number> {
+  const value = Number(await readSetting(db, key));
+  return Number.isFinite(value) ? value : Number(APP_SETTING_DEFAULTS[key]);
+}

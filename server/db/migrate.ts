@@ -1,0 +1,33 @@
+import type { Kysely } from "kysely";
+// Kysely 0.29 moved the migrator out of the main entry point.
+import { type Migration, Migrator } from "kysely/migration";
+import type { Engine } from "./database.ts";
+import * as identity from "./migrations/0001_identity.ts";
+import * as setup from "./migrations/0002_setup.ts";
+import * as tickets from "./migrations/0003_tickets.ts";
+import * as content from "./migrations/0004_content.ts";
+
+/** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
+export type EngineMigration = {
+  up(db: Kysely<unknown>, engine: Engine): Promise<void>;
+};
+
+const MIGRATIONS: Record<string, EngineMigration> = {
+  "0001_identity": identity,
+  "0002_setup": setup,
+  "0003_tickets": tickets,
+  "0004_content": content,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(MIGRATIONS)) {
+    migrations[name] = { up: (kdb) => migration.up(kdb, engine) };
+  }
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}

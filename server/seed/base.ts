@@ -1,0 +1,163 @@
+/**
+ * First-start seed: the configuration a help desk cannot work without and the first admin. Every
+ * part is written only when its table is still empty (the admin: when no admin exists), so it runs
+ * on each start and never overwrites what staff have changed.
+ */
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { isValidPassword } from "../../common/password.ts";
+import { PERMISSIONS, RANK_DEFAULT_PERMISSIONS, STAFF_RANKS } from "../../common/permissions.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { APP_SETTING_DEFAULTS } from "../db/appSettings.ts";
+import type { DataStore } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import { BASE_CATEGORIES, BASE_EXCUSES, BASE_PRIORITIES, BASE_SERVERS } from "./baseData.ts";
+import { lockSeeding } from "./lock.ts";
+import { insertUser } from "./users.ts";
+
+export interface SeedBaseOptions {
+  adminEmail?: string | undefined;
+  adminPassword?: string | undefined;
+  /** Receives the one-time notice of a generated admin password. */
+  log: (line: string) => void;
+}
+
+export interface SeedBaseResult {
+  /** Names of the parts written by this run (empty when everything was already there). */
+  seeded: string[];
+}
+
+const DEFAULT_ADMIN_EMAIL = "admin@example.com";
+
+export async function seedBase(store: DataStore, options: SeedBaseOptions): Promise<SeedBaseResult> {
+  const now = Math.floor(Date.now() / 1000);
+  const seeded: string[] = [];
+  // Hashing is slow, so it happens before the transaction and only when an admin is missing.
+  const admin = (await hasAdmin(store.db)) ? undefined : await adminCredentials(options);
+
+  await store.db.transaction().execute(async (trx) => {
+    await lockSeeding(trx, store.engine);
+    if (await isEmpty(trx, "categories")) {
+      await trx
+        .insertInto("categories")
+        .values(
+          BASE_CATEGORIES.map((category, index) => ({
+            title: category.title,
+            value: (index + 1) * 10,
+            style: category.style,
+            locales: JSON.stringify({ tr: category.tr }),
+            has_violaters_form: category.violatersForm ? 1 : 0,
+          })),
+        )
+        .execute();
+      seeded.push("categories");
+    }
+    if (await isEmpty(trx, "priorities")) {
+      await trx
+        .insertInto("priorities")
+        .values(
+          BASE_PRIORITIES.map((p, index) => ({
+            title: p.title,
+            value: index + 1,
+            style: p.style,
+            is_default: p.isDefault ? 1 : 0,
+          })),
+        )
+        .execute();
+      seeded.push("priorities");
+    }
+    if (await isEmpty(trx, "servers")) {
+      await trx
+        .insertInto("servers")
+        .values(BASE_SERVERS.map((s, index) => ({ title: s.title, value: index + 1, style: s.style })))
+        .execute();
+      seeded.push("servers");
+    }
+    if (await isEmpty(trx, "rank_permissions")) {
+      const rows = STAFF_RANKS.flatMap((rank) =>
+        RANK_DEFAULT_PERMISSIONS[rank].map((permission) => ({ rank, permission })),
+      );
+      await trx.insertInto("rank_permissions").values(rows).execute();
+      seeded.push("rank_permissions");
+    }
+    if (await isEmpty(trx, "fast_action_excuses")) {
+      const rows = (["RESOLVED", "CLOSED"] as const).flatMap((action) =>
+        BASE_EXCUSES[action].map((excuse, index) => ({ action, excuse, value: index + 1 })),
+      );
+      await trx.insertInto("fast_action_excuses").values(rows).execute();
+      seeded.push("fast_action_excuses");
+    }
+    for (const [key, value] of Object.entries(APP_SETTING_DEFAULTS)) {
+      const existing = await trx.selectFrom("app_settings").select("key").where("key", "=", key).executeTakeFirst();
+      if (existing) continue;
+      await trx.insertInto("app_settings").values({ key, value }).execute();
+      seeded.push(`app_settings.${key}`);
+    }
+    // Asked again under the lock: another node may have created the admin meanwhile.
+    if (admin && !(await hasAdmin(trx))) {
+      const taken = await trx.selectFrom("users").select("id").where("email", "=", admin.email).executeTakeFirst();
+      if (taken) {
+        options.log(`No admin exists, but ${admin.email} belongs to another user; no admin was created.`);
+        return;
+      }
+      await insertUser(
+        trx,
+        {
+          class: "dev",
+          rank: "admin",
+          name: admin.email.split("@")[0] ?? "admin",
+          email: admin.email,
+          passwordHash: admin.passwordHash,
+          permissions: PERMISSIONS,
+        },
+        now,
+      );
+      seeded.push("admin");
+    }
+  });
+
+  // Printed after the commit, so the notice never names an account that was rolled back.
+  if (seeded.includes("admin") && admin) {
+    options.log(
+      admin.generated
+        ? `First admin created: ${admin.email} with password ${admin.password} (shown once; change it after signing in)`
+        : `First admin created: ${admin.email} (password from ADMIN_PASSWORD)`,
+    );
+  }
+  return { seeded };
+}
+
+async function isEmpty(db: Kysely<Database>, table: keyof Database): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.lit(1).as("one"))
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined;
+}
+
+async function hasAdmin(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("class", "=", "dev")
+    .where("rank", "=", "admin")
+    .where("deleted", "=", 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function adminCredentials(options: SeedBaseOptions) {
+  const email = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const password = options.adminPassword ?? generatePassword();
+  return { email, password, generated: !options.adminPassword, passwordHash: await hashPassword(password) };
+}
+
+/** 24 random base64url characters (144 bits), redrawn until the password rules of spec 1 §5 hold. */
+function generatePassword(): string {
+  for (;;) {
+    const candidate = randomBytes(18).toString("base64url");
+    if (isValidPassword(candidate)) return candidate;
+  }
+}
