@@ -15,6 +15,7 @@ import { SignInThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import type { AppContext, Realtime } from "./context.ts";
 import type { DataStore } from "./db/database.ts";
+import { EventBus } from "./events.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { registerSessions } from "./http/session.ts";
@@ -24,6 +25,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { permissionRoutes } from "./routes/permissions.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { publicConfigRoutes } from "./routes/publicConfig.ts";
+import { UploadStore } from "./uploads/storage.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -67,6 +69,8 @@ export async function buildApp({ config, store, logger = true, captchaMaxCounter
     }),
     throttle: new SignInThrottle(),
     realtime,
+    events: new EventBus(),
+    uploads: new UploadStore(config.dataDir, config.uploadMaxBytes),
   };
 
   registerErrorHandling(app);

@@ -4,6 +4,8 @@ import type { Captcha } from "./auth/captcha.ts";
 import type { SignInThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import type { DataStore } from "./db/database.ts";
+import type { EventBus } from "./events.ts";
+import type { UploadStore } from "./uploads/storage.ts";
 
 export interface Realtime {
   /** Closes every socket of these sessions (logout, password change, disable). */
@@ -16,4 +18,6 @@ export interface AppContext {
   captcha: Captcha;
   throttle: SignInThrottle;
   realtime: Realtime;
+  events: EventBus;
+  uploads: UploadStore;
 }

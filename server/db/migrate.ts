@@ -6,6 +6,7 @@ import * as identity from "./migrations/0001_identity.ts";
 import * as setup from "./migrations/0002_setup.ts";
 import * as tickets from "./migrations/0003_tickets.ts";
 import * as content from "./migrations/0004_content.ts";
+import * as uploads from "./migrations/0005_uploads.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0002_setup": setup,
   "0003_tickets": tickets,
   "0004_content": content,
+  "0005_uploads": uploads,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

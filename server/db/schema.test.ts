@@ -42,6 +42,8 @@ const EXPECTED_TABLES = [
   "faqs",
   "changelogs",
   "todos",
+  // uploads
+  "uploads",
 ];
 
 /** Indexes that queries depend on: name -> [table, columns, unique]. */
@@ -70,6 +72,8 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   characters_server_name: ["characters", ["server_id", "character_name"], false],
   quick_reply_categories_category: ["quick_reply_categories", ["category_id"], false],
   users_email_type_unique: ["users", ["email", "type"], true],
+  uploads_ticket: ["uploads", ["ticket_id"], false],
+  uploads_user_ticket: ["uploads", ["user_id", "ticket_id"], false],
 };
 
 const EXPECTED_PRIMARY_KEYS: Record<string, string[]> = {

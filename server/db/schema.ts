@@ -113,6 +113,8 @@ export interface Database {
   faqs: FaqsTable;
   changelogs: ChangelogsTable;
   todos: TodosTable;
+  // uploads (0005_uploads)
+  uploads: UploadsTable;
 }
 
 // ---- setup (0002_setup) ----
@@ -400,3 +402,18 @@ export type ChatMessageRow = Selectable<ChatMessagesTable>;
 export type NoteRow = Selectable<NotesTable>;
 export type BanLogRow = Selectable<BanLogsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+
+// ---- uploads (0005_uploads) ----
+
+export interface UploadsTable {
+  /** Random stored name (see server/uploads/storage.ts). */
+  name: string;
+  user_id: number;
+  /** Null until the file is attached to a ticket or one of its messages. */
+  ticket_id: NullableId;
+  mime: string;
+  size: number;
+  original_name: string;
+  created_at: number;
+}
+export type UploadRow = Selectable<UploadsTable>;

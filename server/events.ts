@@ -1,0 +1,40 @@
+/**
+ * Domain events: a use case writes its rows, commits, then publishes what happened. The realtime
+ * layer subscribes and fans out to the right rooms with the right presenter. Nothing is announced
+ * before it is stored.
+ */
+import type { ChatMessageRow, TicketRow } from "./db/schema.ts";
+
+export interface DomainEvents {
+  /** A chat message was stored (player reply, staff reply, system message such as member_resolved). */
+  "message.created": { ticket: TicketRow; message: ChatMessageRow };
+  /** A ticket's status, category, priority, assignee or ban flag changed. */
+  "ticket.updated": { ticket: TicketRow };
+  /** A new ticket was filed. */
+  "ticket.created": { ticket: TicketRow };
+  /** Chat messages of a ticket were read by `readerId` (read ticks). */
+  "messages.read": { ticket: TicketRow; readerId: number; readerClass: "dev" | "user" };
+}
+
+type Listener<K extends keyof DomainEvents> = (event: DomainEvents[K]) => void;
+
+export class EventBus {
+  readonly #listeners = new Map<keyof DomainEvents, Listener<never>[]>();
+
+  on<K extends keyof DomainEvents>(name: K, listener: Listener<K>): void {
+    const list = this.#listeners.get(name) ?? [];
+    list.push(listener as Listener<never>);
+    this.#listeners.set(name, list);
+  }
+
+  /** Listeners run synchronously after the write; one failing listener does not stop the others. */
+  publish<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): void {
+    for (const listener of this.#listeners.get(name) ?? []) {
+      try {
+        (listener as Listener<K>)(event);
+      } catch (error) {
+        console.error(`listener of ${name} failed`, error);
+      }
+    }
+  }
+}

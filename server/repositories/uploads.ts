@@ -1,0 +1,46 @@
+/** Rows of uploaded files; the bytes live in the UploadStore. */
+import type { Kysely } from "kysely";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { Database, UploadRow } from "../db/schema.ts";
+import type { SavedFile } from "../uploads/storage.ts";
+
+export async function recordUploads(db: Kysely<Database>, userId: number, files: SavedFile[], ticketId: number | null = null): Promise<void> {
+  if (!files.length) return;
+  const now = nowSeconds();
+  await db
+    .insertInto("uploads")
+    .values(
+      files.map((f) => ({
+        name: f.name,
+        user_id: userId,
+        ticket_id: ticketId,
+        mime: f.mime,
+        size: f.size,
+        original_name: f.originalName,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+export function findUpload(db: Kysely<Database>, name: string): Promise<UploadRow | undefined> {
+  return db.selectFrom("uploads").selectAll().where("name", "=", name).executeTakeFirst();
+}
+
+/**
+ * Attaches files that this user uploaded and that belong to no ticket yet. Answers the names it
+ * attached; a name that is someone else's, or already attached elsewhere, is left out.
+ */
+export async function claimUploads(db: Kysely<Database>, userId: number, names: string[], ticketId: number): Promise<string[]> {
+  if (!names.length) return [];
+  const rows = await db
+    .updateTable("uploads")
+    .set({ ticket_id: ticketId })
+    .where("name", "in", names)
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("ticket_id", "is", null), eb("ticket_id", "=", ticketId)]))
+    .returning("name")
+    .execute();
+  const claimed = new Set(rows.map((r) => r.name));
+  return names.filter((n) => claimed.has(n));
+}
