@@ -27,6 +27,7 @@ export const ERRORS = {
   file_size_exceeded: { status: 413, message: "file_size_exceeded" },
   unacceptable_file_type: { status: 415, message: "Unacceptable file type" },
   too_many_files: { status: 422, message: "At most 5 files can be attached." },
+  ticket_ended: { status: 409, message: "This ticket is closed. No more messages can be sent." },
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

@@ -55,3 +55,20 @@ export function decodeFetchCode(code: string): FetchCode | null {
   if (!value || !Number.isSafeInteger(value.ticketId)) return null;
   return { ticketId: value.ticketId as number };
 }
+
+/**
+ * A ticket's chat id, `chat-{ticketId}`: distinct from user ids, so that join_chatroom can tell a
+ * chat room from the user's own room (whose room_id is the user id).
+ */
+export function encodeChatId(ticketId: number): string {
+  return `chat-${ticketId}`;
+}
+
+/** The ticket id of a chat id; a bare number is accepted too. */
+export function decodeChatId(value: unknown): number | null {
+  if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (typeof value !== "string") return null;
+  const match = /^(?:chat-)?(\d{1,10})$/.exec(value.trim());
+  const id = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

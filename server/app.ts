@@ -10,6 +10,7 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { userRoom } from "../common/socket-events.ts";
 import { Captcha } from "./auth/captcha.ts";
 import { SignInThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
@@ -20,11 +21,17 @@ import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerWebApp } from "./http/webApp.ts";
+import { subscribeFanout } from "./realtime/fanout.ts";
 import { type AppServer, createSocketServer, sessionRoom } from "./realtime/socketServer.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { chatRoutes } from "./routes/chat.ts";
+import { integrationRoutes } from "./routes/integration.ts";
+import { memberRoutes } from "./routes/members.ts";
 import { permissionRoutes } from "./routes/permissions.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { publicConfigRoutes } from "./routes/publicConfig.ts";
+import { setupReadRoutes } from "./routes/setupRead.ts";
+import { ticketRoutes } from "./routes/tickets.ts";
 import { UploadStore } from "./uploads/storage.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -58,6 +65,9 @@ export async function buildApp({ config, store, logger = true, captchaMaxCounter
     endSessions(sessionIds) {
       for (const id of sessionIds) io?.in(sessionRoom(id)).disconnectSockets(true);
     },
+    toUser(userId, event, ...args) {
+      io?.to(userRoom(userId)).emit(event, ...args);
+    },
   };
   const ctx: AppContext = {
     config,
@@ -85,9 +95,15 @@ export async function buildApp({ config, store, logger = true, captchaMaxCounter
   await app.register(permissionRoutes(ctx));
   await app.register(profileRoutes(ctx));
   await app.register(publicConfigRoutes(ctx));
+  await app.register(chatRoutes(ctx));
+  await app.register(setupReadRoutes(ctx));
+  await app.register(memberRoutes(ctx));
+  await app.register(ticketRoutes(ctx));
+  await app.register(integrationRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
   io = createSocketServer(app.server, ctx);
+  subscribeFanout(ctx, io);
   app.addHook("onClose", async () => {
     await io?.close();
   });

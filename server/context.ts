@@ -1,3 +1,5 @@
+import type { ServerToClientEvents } from "../common/socket-events.ts";
+
 /** What every route, use case and socket handler of one app node shares. */
 
 import type { Captcha } from "./auth/captcha.ts";
@@ -10,6 +12,12 @@ import type { UploadStore } from "./uploads/storage.ts";
 export interface Realtime {
   /** Closes every socket of these sessions (logout, password change, disable). */
   endSessions(sessionIds: string[]): void;
+  /** Sends an event to every socket of one user (all their tabs and devices). */
+  toUser<E extends keyof ServerToClientEvents>(
+    userId: number,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
 }
 
 export interface AppContext {

@@ -1,8 +1,19 @@
 /** Chat calls and socket events (spec 2 §3, §7): shared by the player and staff sides. */
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
+import { decodeChatId } from "../ticket-code.ts";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A chat id as `chat-{ticketId}` (or the bare ticket id), parsed to the ticket id. */
+export const chatId = z.union([z.string().max(40), z.number()]).transform((value, ctx) => {
+  const ticketId = decodeChatId(value);
+  if (ticketId === null || ticketId > 2_147_483_647) {
+    ctx.addIssue({ code: "custom", message: "not a chat id" });
+    return z.NEVER;
+  }
+  return ticketId;
+});
 
 /** Staff replies have no limit in the spec; this bound only keeps one message sane. */
 export const STAFF_MESSAGE_MAX = 5000;
@@ -37,7 +48,7 @@ const attachmentNames = z
 
 /** POST /api/new-chat-message. Sender and class come from the session, never from these fields. */
 export const newChatMessageBody = z.object({
-  chatId: id,
+  chatId: chatId,
   ticket_id: id.optional(),
   message: z.string().max(STAFF_MESSAGE_MAX).optional().default(""),
   reply_to: replyToField,
@@ -46,7 +57,7 @@ export const newChatMessageBody = z.object({
 });
 
 export const fetchChatBody = z.object({
-  chat_id: id,
+  chat_id: chatId,
   /** Messages older than this id, for paging back through a long chat. */
   before: id.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
@@ -54,9 +65,9 @@ export const fetchChatBody = z.object({
 
 /** socket send_message: {messageObj, sender_id, chat_id, replyTo / reply_to}. */
 export const sendMessagePayload = z.object({
-  chat_id: id.optional(),
+  chat_id: chatId.optional(),
   messageObj: z.object({
-    chatId: id,
+    chatId: chatId,
     message: z.string().max(STAFF_MESSAGE_MAX).optional().default(""),
     attachments: attachmentNames,
     reply_to: replyToField,
@@ -65,6 +76,6 @@ export const sendMessagePayload = z.object({
   replyTo: replyToField,
 });
 
-export const messagesReadPayload = z.object({ chat_id: id });
+export const messagesReadPayload = z.object({ chat_id: chatId });
 export const userTicketVisitPayload = z.object({ ticket_id: id });
 export const announcementReadPayload = z.object({ announcement_id: id });

@@ -8,7 +8,12 @@ import type { Server as HttpServer } from "node:http";
 import { fastifyCookie } from "@fastify/cookie";
 import { Server, type Socket } from "socket.io";
 import { CSRF_HEADER } from "../../common/constants.ts";
-import type { ClientToServerEvents, ServerToClientEvents } from "../../common/socket-events.ts";
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  STAFF_ROOM,
+  userRoom,
+} from "../../common/socket-events.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { isCsrfTokenValid } from "../http/csrf.ts";
@@ -63,6 +68,9 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext): App
     transports: ["websocket"],
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
+    // A client that was gone briefly gets the packets it missed, in order, exactly once. The
+    // handshake middleware runs again on recovery, so an ended session does not come back.
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
 
   io.use(async (socket, next) => {
@@ -85,8 +93,11 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext): App
   });
 
   io.on("connection", (socket: AppSocket) => {
-    const { session } = socket.data;
+    const { session, user } = socket.data;
     void socket.join(sessionRoom(session.id));
+    // Every socket of a user hears what is meant for that user; staff also hear staff-wide news.
+    void socket.join(userRoom(user.id));
+    if (user.class === "dev") void socket.join(STAFF_ROOM);
     // Close the socket when its session reaches its absolute end.
     const left = Math.max(0, session.expires_at - nowSeconds()) * 1000;
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(left, 2_147_483_647));

@@ -4,7 +4,12 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { Database, UploadRow } from "../db/schema.ts";
 import type { SavedFile } from "../uploads/storage.ts";
 
-export async function recordUploads(db: Kysely<Database>, userId: number, files: SavedFile[], ticketId: number | null = null): Promise<void> {
+export async function recordUploads(
+  db: Kysely<Database>,
+  userId: number,
+  files: SavedFile[],
+  ticketId: number | null = null,
+): Promise<void> {
   if (!files.length) return;
   const now = nowSeconds();
   await db
@@ -31,7 +36,12 @@ export function findUpload(db: Kysely<Database>, name: string): Promise<UploadRo
  * Attaches files that this user uploaded and that belong to no ticket yet. Answers the names it
  * attached; a name that is someone else's, or already attached elsewhere, is left out.
  */
-export async function claimUploads(db: Kysely<Database>, userId: number, names: string[], ticketId: number): Promise<string[]> {
+export async function claimUploads(
+  db: Kysely<Database>,
+  userId: number,
+  names: string[],
+  ticketId: number,
+): Promise<string[]> {
   if (!names.length) return [];
   const rows = await db
     .updateTable("uploads")

@@ -127,11 +127,12 @@ export class TestClient {
   }
 
   /** A socket.io client with this client's cookies and CSRF token, websocket only. */
-  socket(options: { csrf?: string; origin?: string } = {}): Socket {
+  socket(options: { csrf?: string; origin?: string; reconnection?: boolean } = {}): Socket {
     const socket = connectSocket(this.baseUrl, {
       path: "/socket.io",
       transports: ["websocket"],
-      reconnection: false,
+      reconnection: options.reconnection ?? false,
+      reconnectionDelay: 50,
       forceNew: true,
       extraHeaders: { cookie: this.cookieHeader(), ...(options.origin ? { origin: options.origin } : {}) },
       auth: { csrf: options.csrf ?? this.csrf },
@@ -155,4 +156,45 @@ export function connected(socket: Socket): Promise<void> {
 
 export function emitWithAck<T = unknown>(socket: Socket, event: string, payload: unknown): Promise<T> {
   return socket.timeout(5000).emitWithAck(event, payload) as Promise<T>;
+}
+
+/** Resolves with the next `event` the socket receives (or rejects after a timeout). */
+export function nextEvent<T = Record<string, unknown>>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/**
+ * Gives a client a temporary session bound to one ticket, as search-ticket-temporary does, for
+ * suites that test what such a session may do rather than how it is opened.
+ */
+export async function openTemporarySession(
+  server: TestServer,
+  client: TestClient,
+  userId: number,
+  ticketId: number,
+): Promise<void> {
+  const { randomToken, sha256, nowSeconds } = await import("../auth/tokens.ts");
+  const token = randomToken(32);
+  const now = nowSeconds();
+  await server.store.db
+    .insertInto("sessions")
+    .values({
+      id: sha256(token),
+      user_id: userId,
+      kind: "temp",
+      ticket_id: ticketId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + 3600,
+    })
+    .execute();
+  client.cookies.set("hd_session", token);
+  client.cookies.delete(CSRF_COOKIE);
+  await client.get("/auth/pulse-check");
 }

@@ -1,0 +1,46 @@
+/**
+ * Turns domain events into socket messages: each audience gets its own presentation (a player's
+ * room never receives ip_origin, read ticks or staff-only message types).
+ */
+import { chatRoom, STAFF_ROOM } from "../../common/socket-events.ts";
+import { encodeChatId } from "../../common/ticket-code.ts";
+import type { AppContext } from "../context.ts";
+import type { TicketRow } from "../db/schema.ts";
+import { isVisibleTo, presentPlayerMessage, presentStaffMessage } from "../presenters/message.ts";
+import type { AppServer } from "./socketServer.ts";
+
+function ticketPing(ticket: TicketRow) {
+  return {
+    ticket_id: ticket.id,
+    lastUpdated: ticket.last_updated,
+    category: ticket.category_id,
+    status: ticket.status,
+    priority: ticket.priority_id,
+    banned: ticket.banned === 1,
+    assignedTo: ticket.assigned_to,
+  };
+}
+
+export function subscribeFanout(ctx: AppContext, io: AppServer): void {
+  ctx.events.on("message.created", ({ ticket, message }) => {
+    io.to(chatRoom(ticket.id, "staff")).emit("new_message", { ...presentStaffMessage(message) });
+    if (isVisibleTo(message, "owner"))
+      io.to(chatRoom(ticket.id, "player")).emit("new_message", { ...presentPlayerMessage(message) });
+  });
+
+  ctx.events.on("messages.read", ({ ticket, readerClass }) => {
+    io.to(chatRoom(ticket.id, "staff")).emit("messages_read", {
+      chat_id: encodeChatId(ticket.id),
+      ticket_id: ticket.id,
+      reader_class: readerClass,
+    });
+  });
+
+  ctx.events.on("ticket.updated", ({ ticket }) => {
+    io.to(STAFF_ROOM).emit("ticket_updated_ping", ticketPing(ticket));
+  });
+
+  ctx.events.on("ticket.created", ({ ticket }) => {
+    io.to(STAFF_ROOM).emit("ticket_updated_ping", ticketPing(ticket));
+  });
+}

@@ -1,0 +1,55 @@
+/** SQL for chat messages and the ticket fields a message touches. */
+import type { Insertable, Kysely } from "kysely";
+import type { ChatMessageRow, ChatMessagesTable, Database, TicketRow } from "../db/schema.ts";
+
+export function findTicket(db: Kysely<Database>, id: number): Promise<TicketRow | undefined> {
+  return db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function insertMessage(db: Kysely<Database>, row: Insertable<ChatMessagesTable>): Promise<ChatMessageRow> {
+  return db.insertInto("chat_messages").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findMessage(db: Kysely<Database>, ticketId: number, id: number): Promise<ChatMessageRow | undefined> {
+  return db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("ticket_id", "=", ticketId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The newest `limit` messages before `before` (or the newest overall), oldest first. */
+export async function listMessages(
+  db: Kysely<Database>,
+  ticketId: number,
+  limit: number,
+  before?: number,
+): Promise<ChatMessageRow[]> {
+  let query = db.selectFrom("chat_messages").selectAll().where("ticket_id", "=", ticketId);
+  if (before !== undefined) query = query.where("id", "<", before);
+  const rows = await query.orderBy("id", "desc").limit(limit).execute();
+  return rows.reverse();
+}
+
+/**
+ * Marks as read the messages the other side wrote: a player reading marks staff messages, staff
+ * reading marks the player's. Answers how many changed.
+ */
+export async function markRead(db: Kysely<Database>, ticketId: number, readerClass: "dev" | "user"): Promise<number> {
+  const writtenBy = readerClass === "dev" ? "user" : "dev";
+  const result = await db
+    .updateTable("chat_messages")
+    .set({ read: 1 })
+    .where("ticket_id", "=", ticketId)
+    .where("user_class", "=", writtenBy)
+    .where("read", "=", 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Names and pictures of everyone who wrote in a chat, for the chat panel. */
+export function chatParticipants(db: Kysely<Database>, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom("users").select(["id", "name", "avatar", "class", "rank"]).where("id", "in", ids).execute();
+}

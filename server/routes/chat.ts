@@ -1,0 +1,109 @@
+/**
+ * Chat calls shared by players and staff (spec 2 §7): fetch-chat, new-chat-message, upload-files
+ * and /download/{filename}.
+ */
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { fetchChatBody, newChatMessageBody } from "../../common/schemas/chat.ts";
+import type { AppContext } from "../context.ts";
+import { AppError, parseOr422 } from "../http/errors.ts";
+import { requireUser } from "../http/session.ts";
+import { ticketViewer } from "../policies/tickets.ts";
+import { presentMessageFor } from "../presenters/message.ts";
+import { chatParticipants, findTicket, listMessages } from "../repositories/chat.ts";
+import { findUpload, recordUploads } from "../repositories/uploads.ts";
+import { isInlineSafe } from "../uploads/fileType.ts";
+import { readMultipart } from "../uploads/multipart.ts";
+import { STORED_NAME } from "../uploads/storage.ts";
+import { sendChatMessage, visibleTicket } from "../usecases/sendChatMessage.ts";
+
+/** RFC 6266 filename parameters: an ASCII fallback and the UTF-8 original. */
+function contentDisposition(kind: "inline" | "attachment", original: string): string {
+  const ascii = original.replace(/[^\x20-\x7e]|["\\%;]/g, "_") || "file";
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(original)}`;
+}
+
+export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post("/api/fetch-chat", { schema: { body: fetchChatBody } }, async (request) => {
+      const user = requireUser(request);
+      const { ticket, viewer } = await visibleTicket(ctx, user, request.session!, request.body.chat_id);
+      const rows = await listMessages(ctx.store.db, ticket.id, request.body.limit, request.body.before);
+      const chat = rows.map((row) => presentMessageFor(row, viewer)).filter((m) => m !== null);
+      const senders = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
+      const users = (await chatParticipants(ctx.store.db, senders)).map((u) => ({
+        id: u.id,
+        name: u.name,
+        avatar: u.avatar,
+        class: u.class,
+        // Players see that someone is staff, not their rank.
+        ...(viewer === "staff" ? { rank: u.rank } : {}),
+      }));
+      return { chat, users, has_more: rows.length === request.body.limit };
+    });
+
+    app.post("/api/new-chat-message", async (request) => {
+      const user = requireUser(request);
+      const { fields, files } = await readMultipart(request, ctx.uploads);
+      try {
+        const body = parseOr422(newChatMessageBody, fields);
+        const { message } = await sendChatMessage(ctx, user, request.session!, {
+          ticketId: body.chatId,
+          message: body.message,
+          replyTo: body.reply_to,
+          uploadedNames: body.fileUrls,
+          newFiles: files,
+          ip: request.ip,
+        });
+        return { message: presentMessageFor(message, user.class === "dev" ? "staff" : "owner") };
+      } catch (error) {
+        await ctx.uploads.remove(files.map((f) => f.name));
+        throw error;
+      }
+    });
+
+    app.post("/api/upload-files", async (request) => {
+      const user = requireUser(request);
+      const { files } = await readMultipart(request, ctx.uploads);
+      if (!files.length)
+        throw new AppError("validation", [
+          { loc: ["body", "files"], msg: "Attach at least one file.", type: "missing" },
+        ]);
+      await recordUploads(ctx.store.db, user.id, files);
+      return { fileUrls: files.map((f) => `/download/${f.name}`) };
+    });
+
+    app.get(
+      "/download/:filename",
+      { schema: { params: z.object({ filename: z.string().max(100) }) } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const name = request.params.filename;
+        if (!STORED_NAME.test(name)) throw new AppError("not_found");
+        const upload = await findUpload(ctx.store.db, name);
+        if (!upload) throw new AppError("not_found");
+        let allowed = upload.user_id === user.id;
+        if (!allowed && upload.ticket_id !== null) {
+          const ticket = await findTicket(ctx.store.db, upload.ticket_id);
+          allowed = ticket !== undefined && ticketViewer(user, request.session, ticket) !== null;
+        }
+        // Someone who may not see the file learns nothing, not even that it exists.
+        if (!allowed) throw new AppError("not_found");
+        const file = ctx.uploads.pathOf(name);
+        const info = await stat(file).catch(() => null);
+        if (!info) throw new AppError("not_found");
+        const inline = isInlineSafe(upload.mime);
+        return reply
+          .header("content-type", upload.mime === "text/plain" ? "text/plain; charset=utf-8" : upload.mime)
+          .header("content-length", String(info.size))
+          .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", upload.original_name))
+          .header("x-content-type-options", "nosniff")
+          .header("content-security-policy", "default-src 'none'; sandbox")
+          .header("cache-control", "private, max-age=3600")
+          .send(createReadStream(file));
+      },
+    );
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Sends a chat message on a ticket, for the HTTP call and the socket event alike: checks who may
+ * write, stores the message and the ticket's new state in one transaction, then announces it.
+ */
+import { LIMITS } from "../../common/constants.ts";
+import type { ReplyTo } from "../../common/schemas/chat.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
+import { isEnded, statusAfterMessage } from "../domain/ticketStatus.ts";
+import { AppError } from "../http/errors.ts";
+import { ticketViewer } from "../policies/tickets.ts";
+import { findMessage, findTicket, insertMessage, markRead } from "../repositories/chat.ts";
+import type { SessionRow } from "../repositories/sessions.ts";
+import { claimUploads, recordUploads } from "../repositories/uploads.ts";
+import type { UserRow } from "../repositories/users.ts";
+import type { SavedFile } from "../uploads/storage.ts";
+
+export interface SendChatMessageInput {
+  ticketId: number;
+  message: string;
+  replyTo: ReplyTo | null;
+  /** Files sent earlier through upload-files, by stored name or download URL. */
+  uploadedNames: string[];
+  /** Files that came with this very call (already stored). */
+  newFiles: SavedFile[];
+  ip: string;
+}
+
+/** A ticket the caller may see, or 404: a ticket one may not see is one that does not exist. */
+export async function visibleTicket(ctx: AppContext, user: UserRow, session: SessionRow, ticketId: number) {
+  const ticket = await findTicket(ctx.store.db, ticketId);
+  const viewer = ticket ? ticketViewer(user, session, ticket) : null;
+  if (!ticket || !viewer) throw new AppError("not_found", "Ticket not found.");
+  return { ticket, viewer };
+}
+
+function storedName(nameOrUrl: string): string {
+  return nameOrUrl.replace(/^.*\/download\//, "");
+}
+
+export async function sendChatMessage(
+  ctx: AppContext,
+  user: UserRow,
+  session: SessionRow,
+  input: SendChatMessageInput,
+): Promise<{ ticket: TicketRow; message: ChatMessageRow }> {
+  const { ticket } = await visibleTicket(ctx, user, session, input.ticketId);
+  const text = input.message.trim();
+  const senderClass = user.class;
+  if (senderClass === "user" && text.length > LIMITS.playerReply) {
+    throw new AppError("validation", [{ loc: ["body", "message"], msg: "Input is too long.", type: "too_long" }]);
+  }
+  const fileCount = input.uploadedNames.length + input.newFiles.length;
+  if (!text && fileCount === 0) {
+    throw new AppError("validation", [
+      { loc: ["body", "message"], msg: "Write a message or attach a file.", type: "empty" },
+    ]);
+  }
+  if (fileCount > LIMITS.attachments) throw new AppError("too_many_files");
+  // Ended tickets take no messages: players are done, staff reopen first (spec 2 §4).
+  if (isEnded(ticket.status)) throw new AppError("ticket_ended");
+
+  const db = ctx.store.db;
+  const now = nowSeconds();
+  const result = await db.transaction().execute(async (trx) => {
+    // The quoted message is read from the database: the client's copy of its text is not trusted.
+    let reply: string | null = null;
+    if (input.replyTo) {
+      const quoted = await findMessage(trx, ticket.id, input.replyTo.id);
+      if (!quoted || quoted.deleted)
+        throw new AppError("validation", [
+          { loc: ["body", "reply_to"], msg: "The quoted message does not exist.", type: "not_found" },
+        ]);
+      reply = JSON.stringify({ id: quoted.id, sender_name: quoted.sender_name, message: quoted.message.slice(0, 300) });
+    }
+    const claimed = await claimUploads(trx, user.id, input.uploadedNames.map(storedName), ticket.id);
+    if (claimed.length !== input.uploadedNames.length) {
+      throw new AppError("validation", [
+        { loc: ["body", "attachments"], msg: "An attachment is unknown or not yours.", type: "not_found" },
+      ]);
+    }
+    await recordUploads(trx, user.id, input.newFiles, ticket.id);
+    const message = await insertMessage(trx, {
+      ticket_id: ticket.id,
+      type: "message",
+      sender_id: user.id,
+      sender_name: user.name,
+      message: text,
+      timestamp: now,
+      attachments: JSON.stringify([...claimed, ...input.newFiles.map((f) => f.name)]),
+      reply_to: reply,
+      ip_origin: input.ip || "NOT FOUND",
+      user_class: senderClass,
+    });
+    // Writing in a chat means having read it.
+    await markRead(trx, ticket.id, senderClass);
+    const status = statusAfterMessage(ticket.status, senderClass);
+    const updated = await trx
+      .updateTable("tickets")
+      .set({
+        status,
+        last_updated: now,
+        last_message_at: now,
+        last_message_from: senderClass === "dev" ? "staff" : "user",
+        last_message_by: user.id,
+        ...(senderClass === "dev" && ticket.first_reply_at === null ? { first_reply_at: now } : {}),
+      })
+      .where("id", "=", ticket.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ticket: updated, message };
+  });
+  ctx.events.publish("message.created", result);
+  ctx.events.publish("messages.read", { ticket: result.ticket, readerId: user.id, readerClass: senderClass });
+  if (result.ticket.status !== ticket.status) ctx.events.publish("ticket.updated", { ticket: result.ticket });
+  return result;
+}
