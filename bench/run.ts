@@ -4,10 +4,13 @@
  *
  *   socket connect  authenticated handshakes (cookie session + CSRF + origin), N at a time
  *   pulse-check     the session lookup every page load does
+ *   chat send       a staff socket send_message: stored, acknowledged, fanned out to the chat's
+ *                   staff and player rooms; measured until every listener has the message
  */
 import { performance } from "node:perf_hooks";
-import { buildStaff, FACTORY_PASSWORD } from "../server/test/factories.ts";
-import { connected, startTestServer } from "../server/test/server.ts";
+import { encodeChatId } from "../common/ticket-code.ts";
+import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../server/test/factories.ts";
+import { connected, emitWithAck, startTestServer, type TestServer } from "../server/test/server.ts";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -68,10 +71,55 @@ async function main(): Promise<void> {
       `socket memory    ~${perSocketKb.toFixed(1)} KB heap per open socket (server and client in one process)`,
     );
     for (const s of sockets) s.close();
+
+    await benchChat(server);
   } finally {
     await server.close();
   }
   console.log(`engine: ${engine}`);
+}
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);
+const LISTENERS = 20;
+const SENDERS = 25;
+
+/** One ticket, one staff sender, LISTENERS sockets in its rooms (the player's tabs and staff). */
+async function benchChat(server: TestServer): Promise<void> {
+  const member = await buildMember(server.store);
+  const staff = await buildStaff(server.store, { rank: "mod" });
+  const ticket = await buildTicket(server.store, { member });
+  const chatId = encodeChatId(ticket.id);
+  const player = server.client();
+  await player.signIn(member.email, FACTORY_PASSWORD);
+  const agent = server.client();
+  await agent.signIn(staff.email, FACTORY_PASSWORD);
+  // Senders take turns: each socket is rate-limited (20 events/s), as a real client would be.
+  const senders = Array.from({ length: SENDERS }, () => agent.socket());
+  await Promise.all(senders.map(connected));
+  const listeners = Array.from({ length: LISTENERS }, (_, i) => (i % 2 ? agent : player).socket());
+  await Promise.all(listeners.map(connected));
+  await Promise.all(listeners.map((l) => emitWithAck(l, "join_chatroom", { room_id: chatId })));
+
+  const acks: number[] = [];
+  const fanouts: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < MESSAGES; i++) {
+    const t = performance.now();
+    const delivered = Promise.all(
+      listeners.map((l) => new Promise<void>((resolve) => l.once("new_message", () => resolve()))),
+    );
+    const ack = await emitWithAck<{ ok: boolean }>(senders[i % SENDERS]!, "send_message", {
+      messageObj: { chatId, message: `reply ${i}` },
+    });
+    if (!ack.ok) throw new Error(`send_message refused: ${JSON.stringify(ack)}`);
+    acks.push(performance.now() - t);
+    await delivered;
+    fanouts.push(performance.now() - t);
+  }
+  const total = performance.now() - started;
+  report("chat send (ack)", acks, total);
+  report(`chat fan-out x${LISTENERS}`, fanouts, total);
+  for (const l of [...senders, ...listeners]) l.close();
 }
 
 await main();
