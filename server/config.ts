@@ -38,6 +38,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GAME_SITE_URL: z.url().default("https://example.com"),
   GAME_LOGIN_URL: z.url().default("https://example.com/login"),
+  /** Bearer key of the game's member integration; unset turns the integration API off. */
+  INTEGRATION_API_KEY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().trim().min(24, "must be at least 24 characters").optional(),
+  ),
 });
 
 export interface Config {
@@ -59,6 +64,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   links: { gameSite: string; gameLogin: string };
+  /** Unset: /api/integration/* answers 404. */
+  integrationApiKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -111,5 +118,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     links: { gameSite: env.GAME_SITE_URL, gameLogin: env.GAME_LOGIN_URL },
+    integrationApiKey: env.INTEGRATION_API_KEY,
   };
 }

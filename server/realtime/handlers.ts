@@ -2,14 +2,21 @@
  * One handler per inbound socket event. Each validates its payload, asks the policy, and answers
  * with an acknowledgement; a refused or malformed event changes nothing.
  */
-import { messagesReadPayload, sendMessagePayload, userTicketVisitPayload } from "../../common/schemas/chat.ts";
+import {
+  announcementReadPayload,
+  messagesReadPayload,
+  sendMessagePayload,
+  userTicketVisitPayload,
+} from "../../common/schemas/chat.ts";
 import { type AckAnswer, chatRoom, joinChatroomPayload, userRoom } from "../../common/socket-events.ts";
 import { decodeChatId } from "../../common/ticket-code.ts";
+import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentMessageFor } from "../presenters/message.ts";
 import { findTicket, markRead } from "../repositories/chat.ts";
+import { listActiveAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import type { AppSocket } from "./socketServer.ts";
 
@@ -109,6 +116,18 @@ export const eventHandlers: Record<string, EventHandler> = {
       .where("read", "=", 0)
       .executeTakeFirstOrThrow();
     ctx.realtime.toUser(user.id, "number_notifications", { unread: Number(unread) });
+    return { ok: true };
+  },
+
+  /** A user read an announcement: the read is kept per user, and their unread count goes out. */
+  async announcement_read(ctx, socket, payload) {
+    const parsed = announcementReadPayload.safeParse(payload);
+    if (!parsed.success) return { ok: false, error: "validation" };
+    const { user } = socket.data;
+    if (!(await markAnnouncementRead(ctx.store.db, user.id, parsed.data.announcement_id)))
+      return { ok: false, error: "not_found" };
+    const active = await listActiveAnnouncements(ctx.store.db, user.id, nowSeconds());
+    ctx.realtime.toUser(user.id, "announcement_unread_count", { unread: active.filter((a) => !a.read).length });
     return { ok: true };
   },
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
   let server: TestServer;
@@ -56,5 +56,30 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
     const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
     await client.post("/auth/logout");
     expect(await closed).toBe("io server disconnect");
+  });
+
+  it("keeps announcement reads per user and sends the unread count", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const rows = await server.store.db
+      .insertInto("announcements")
+      .values([
+        { title: "Bakım", message: "Sunucular 10:00'da kapanacak.", eng_title: "Maintenance", eng_message: "Servers go down at 10:00.", value: 1, start_date: now - 60, end_date: null, active: 1, created_at: now },
+        { title: "Etkinlik", message: "Hafta sonu etkinliği", eng_title: "Event", eng_message: "Weekend event", value: 2, start_date: now - 60, end_date: now + 3600, active: 1, created_at: now },
+      ])
+      .returning("id")
+      .execute();
+    const member = await buildMember(server.store);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    const socket = client.socket();
+    await connected(socket);
+    const count = nextEvent<{ unread: number }>(socket, "announcement_unread_count");
+    expect(await emitWithAck(socket, "announcement_read", { announcement_id: rows[0]!.id })).toEqual({ ok: true });
+    expect((await count).unread).toBe(1);
+    expect(await emitWithAck(socket, "announcement_read", { announcement_id: rows[0]!.id })).toEqual({ ok: true });
+    const reads = await server.store.db.selectFrom("announcement_reads").selectAll().where("user_id", "=", member.id).execute();
+    expect(reads).toHaveLength(1);
+    expect(await emitWithAck(socket, "announcement_read", { announcement_id: 999_999 })).toEqual({ ok: false, error: "not_found" });
+    expect(await emitWithAck(socket, "announcement_read", { announcement_id: "x" })).toEqual({ ok: false, error: "validation" });
   });
 });

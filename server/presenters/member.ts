@@ -1,0 +1,26 @@
+/** What a member sees of their own account (get-member) and what the game integration gets back. */
+import type { CharacterView } from "../repositories/members.ts";
+import type { UserRow } from "../repositories/users.ts";
+
+/** A ban holds while flagged and either without end (-1) or ending in the future; a past end is over. */
+export function isBanned(user: Pick<UserRow, "banned" | "banned_until">, now: number): boolean {
+  return user.banned === 1 && (user.banned_until === -1 || user.banned_until > now);
+}
+
+export function presentMember(user: UserRow, characters: CharacterView[], now: number) {
+  const banned = isBanned(user, now);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    banned,
+    // 0 = not banned, -1 = indefinite, else epoch seconds (spec 1 §3).
+    banned_until: banned ? user.banned_until : 0,
+    characters: characters.map((c) => ({
+      characterName: c.character_name,
+      characterLevel: c.character_level,
+      server: c.server_title,
+      server_id: c.server_id,
+    })),
+  };
+}

@@ -1,0 +1,73 @@
+/** What anyone may see of the setup lists and the player-facing content (spec 1 §3). */
+
+import type { Selectable } from "kysely";
+import type { AnnouncementsTable, CategoryRow, FaqsTable, PriorityRow, ServerRow } from "../db/schema.ts";
+
+/** English titles that need the violator's name even when the flag is off (spec 1 §3). */
+const VIOLATERS_FORM_TITLES = new Set([
+  "Violating the rules of the chat",
+  "Reporting suspected cheaters or bots",
+  "Out-of-game trade",
+]);
+
+export function needsViolatersForm(category: Pick<CategoryRow, "title" | "has_violaters_form">): boolean {
+  return category.has_violaters_form === 1 || VIOLATERS_FORM_TITLES.has(category.title.trim());
+}
+
+function parseLocales(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+export function presentCategory(row: CategoryRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    value: row.value,
+    style: row.style,
+    locales: parseLocales(row.locales),
+    disabled: row.disabled === 1,
+    // The effective rule, so that no client has to repeat the title list.
+    has_violaters_form: needsViolatersForm(row),
+  };
+}
+
+export function presentPriority(row: PriorityRow) {
+  return { id: row.id, title: row.title, value: row.value, style: row.style, default: row.is_default === 1 };
+}
+
+export function presentServer(row: ServerRow) {
+  return { id: row.id, title: row.title, value: row.value, style: row.style };
+}
+
+export function presentFaq(row: Selectable<FaqsTable>) {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    engTitle: row.eng_title,
+    engMessage: row.eng_message,
+    value: row.value,
+  };
+}
+
+export function presentAnnouncement(row: Selectable<AnnouncementsTable> & { read: boolean }) {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    engTitle: row.eng_title,
+    engMessage: row.eng_message,
+    value: row.value,
+    startDate: row.start_date,
+    // The spec's wire form: an empty string is an announcement without an end.
+    endDate: row.end_date ?? "",
+    active: row.active === 1,
+    read: row.read,
+  };
+}

@@ -1,0 +1,136 @@
+/** SQL for tickets as players file and follow them. */
+import { type Insertable, type Kysely, sql } from "kysely";
+import { ENDED_STATUSES } from "../../common/constants.ts";
+import type { ChatMessageRow, Database, TicketRow, TicketsTable } from "../db/schema.ts";
+import { freeTicketNumber } from "../db/ticketNumber.ts";
+
+export function findTicket(db: Kysely<Database>, id: number): Promise<TicketRow | undefined> {
+  return db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A temporary user's ticket by its id and e-mail (any case). */
+export function findTemporaryTicket(db: Kysely<Database>, id: number, email: string): Promise<TicketRow | undefined> {
+  return db
+    .selectFrom("tickets")
+    .selectAll()
+    .where("id", "=", id)
+    .where("type", "=", "temp")
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Tickets of a user that are still ACTIVE (neither RESOLVED nor CLOSED). */
+export async function countActiveTickets(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "not in", ENDED_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Tickets a user filed since `since`. Counted from the table itself, so the limit holds across
+ * nodes without a shared cache. created_at can run a few seconds ahead of the clock (numbers are
+ * unique), which only makes the window slightly wider.
+ */
+export async function countTicketsSince(db: Kysely<Database>, userId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Temporary tickets filed from one address since `since` (the per-address throttle). */
+export async function countTemporaryTicketsFromIp(db: Kysely<Database>, ip: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("type", "=", "temp")
+    .where("ip_origin", "=", ip)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type NewTicket = Omit<Insertable<TicketsTable>, "created_at" | "last_updated">;
+
+/** Inserts a ticket numbered with the first free second at or after `now`. Call inside a transaction. */
+export async function insertTicket(db: Kysely<Database>, values: NewTicket, now: number): Promise<TicketRow> {
+  const number = await freeTicketNumber(db, now);
+  return db
+    .insertInto("tickets")
+    .values({ ...values, created_at: number, last_updated: number })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A member's own tickets, newest first, one page of them and the total. */
+export async function memberTicketPage(db: Kysely<Database>, userId: number, page: number, size: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("type", "=", "normal")
+      .orderBy("created_at", "desc")
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    db
+      .selectFrom("tickets")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .where("type", "=", "normal")
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/**
+ * Marks a ticket RESOLVED by its member, only from a status where that is allowed; answers the
+ * updated row, or undefined when the ticket was not in such a status (checked in the same
+ * statement, so two clicks or a staff action in between cannot both win).
+ */
+export function resolveTicketByMember(
+  db: Kysely<Database>,
+  ticketId: number,
+  memberId: number,
+  now: number,
+): Promise<TicketRow | undefined> {
+  return db
+    .updateTable("tickets")
+    .set({ status: "RESOLVED", resolved_by: String(memberId), last_updated: now })
+    .where("id", "=", ticketId)
+    .where("status", "not in", ["NEW TICKET", ...ENDED_STATUSES])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The system message that tells the chat a member marked the ticket solved. */
+export function insertMemberResolvedMessage(
+  db: Kysely<Database>,
+  ticket: TicketRow,
+  member: { id: number; name: string },
+  ip: string,
+  now: number,
+): Promise<ChatMessageRow> {
+  return db
+    .insertInto("chat_messages")
+    .values({
+      ticket_id: ticket.id,
+      type: "member_resolved",
+      sender_id: member.id,
+      sender_name: member.name,
+      user_class: "user",
+      message: "",
+      timestamp: now,
+      ip_origin: ip,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

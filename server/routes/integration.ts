@@ -1,0 +1,49 @@
+/**
+ * /api/integration: called by the game's servers, not by browsers. Authenticated by a bearer key
+ * from config (INTEGRATION_API_KEY) instead of the session cookie, so CSRF does not apply; without
+ * a configured key the API does not exist (404).
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { upsertMemberBody } from "../../common/schemas/integration.ts";
+import { nowSeconds, safeEqual, sha256 } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { AppError, parseOr422 } from "../http/errors.ts";
+import { presentMember } from "../presenters/member.ts";
+import { upsertMember } from "../usecases/upsertMember.ts";
+
+/** Form bodies carry the character list as a JSON string; JSON bodies carry it as a list. */
+function normaliseBody(body: unknown): unknown {
+  if (!body || typeof body !== "object") return {};
+  const value = body as Record<string, unknown>;
+  if (typeof value.characters !== "string") return value;
+  try {
+    return { ...value, characters: JSON.parse(value.characters) };
+  } catch {
+    return { ...value, characters: null };
+  }
+}
+
+export function integrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const key = ctx.config.integrationApiKey;
+  return async (app) => {
+    app.post("/api/integration/upsert-member", { config: { csrf: false } }, async (request) => {
+      if (!key) throw new AppError("not_found");
+      const header = request.headers.authorization ?? "";
+      const given = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+      // Digests have one length, so the comparison takes the same time whatever was sent.
+      if (!given || !safeEqual(sha256(given), sha256(key))) {
+        throw new AppError("not_authenticated", "The integration key is missing or wrong.");
+      }
+      const body = parseOr422(upsertMemberBody, normaliseBody(request.body));
+      const result = await upsertMember(
+        { db: ctx.store.db, endSessions: (ids) => ctx.realtime.endSessions(ids) },
+        body,
+      );
+      return {
+        member: presentMember(result.user, result.characters, nowSeconds()),
+        created: result.created,
+        password_token: result.passwordToken,
+      };
+    });
+  };
+}

@@ -1,0 +1,20 @@
+/** /api/members: a member's own account with characters (spec 1 §7 get-member). */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { requireUser } from "../http/session.ts";
+import { isMember } from "../policies/policy.ts";
+import { presentMember } from "../presenters/member.ts";
+import { listCharacters } from "../repositories/members.ts";
+
+export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/api/members/get-member", async (request) => {
+      const user = requireUser(request);
+      if (!isMember(user)) throw new AppError("forbidden");
+      const characters = await listCharacters(ctx.store.db, user.id);
+      return { member: presentMember(user, characters, nowSeconds()) };
+    });
+  };
+}

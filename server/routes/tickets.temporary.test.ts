@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeTicketInfo } from "../../common/ticket-code.ts";
+import { ENGINES } from "../test/engines.ts";
+import { buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+import { SAMPLE_FILES } from "../test/sampleFiles.ts";
+import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import {
+  buildPlayer,
+  buildTicketWorld,
+  EXECUTABLE,
+  form,
+  storedFiles,
+  type TicketWorld,
+  temporaryTicketFields,
+} from "./tickets.testkit.ts";
+
+const SUBMIT = "/api/tickets/submit-temporary-ticket";
+const SEARCH = "/api/tickets/search-ticket-temporary";
+const FETCH = "/api/tickets/fetch-member-ticket";
+
+let address = 0;
+/** A fresh client address per test, so the per-address limits of one test do not touch another. */
+function fromNewAddress(): Record<string, string> {
+  address++;
+  return { "x-forwarded-for": `10.0.${Math.floor(address / 250)}.${(address % 250) + 1}` };
+}
+
+describe.each(ENGINES)("temporary tickets on %s", (engine) => {
+  let server: TestServer;
+  let world: TicketWorld;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { TRUST_PROXY: "true" });
+    world = await buildTicketWorld(server.store);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function submit(client: TestClient, headers: Record<string, string>, overrides = {}, files = [] as never[]) {
+    return client.post(SUBMIT, form(temporaryTicketFields(world, overrides), files), { headers });
+  }
+
+  it("files a ticket for a visitor, creating one temporary user per e-mail", async () => {
+    const headers = fromNewAddress();
+    const client = server.client();
+    const email = `visitor${address}@example.test`;
+    const first = await client.post(
+      SUBMIT,
+      form(temporaryTicketFields(world, { email: email.toUpperCase() }), [SAMPLE_FILES["text/plain"]!]),
+      { headers },
+    );
+    expect(first.status).toBe(200);
+    const info = decodeTicketInfo(first.body.ticket_info as string);
+    expect(info).toEqual({ ticketId: first.body.ticket_id, email });
+    const second = await submit(client, headers, { email, name: "Other name" });
+    expect(second.status).toBe(200);
+    const users = await server.store.db.selectFrom("users").selectAll().where("email", "=", email).execute();
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ class: "user", type: "temp", password_hash: null });
+    const tickets = await server.store.db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("user_id", "=", users[0]!.id)
+      .execute();
+    expect(tickets.map((t) => [t.type, t.ticket_type, t.status])).toEqual([
+      ["temp", "other", "NEW TICKET"],
+      ["temp", "other", "NEW TICKET"],
+    ]);
+    expect(tickets.map((t) => t.name).sort()).toEqual(["Other name", "Visitor"]);
+    expect(tickets[0]!.ip_origin).toBe(headers["x-forwarded-for"]);
+  });
+
+  it("writes nothing when refused: wrong type, disabled category, missing violator", async () => {
+    const headers = fromNewAddress();
+    const email = `refused${address}@example.test`;
+    const before = storedFiles(server.store).length;
+    const wrongType = await server
+      .client()
+      .post(SUBMIT, form(temporaryTicketFields(world, { email }), [EXECUTABLE]), { headers });
+    expect(wrongType.status).toBe(415);
+    const disabled = await submit(server.client(), headers, { email, category: world.disabledCategoryId });
+    expect(disabled.status).toBe(422);
+    const violaters = await submit(server.client(), headers, { email, category: world.violatersCategoryId });
+    expect(violaters.status).toBe(422);
+    expect(storedFiles(server.store)).toHaveLength(before);
+    const users = await server.store.db.selectFrom("users").select("id").where("email", "=", email).execute();
+    expect(users).toHaveLength(0);
+  });
+
+  it("answers a banned temporary e-mail with the ban object", async () => {
+    const temp = await buildTempUser(server.store);
+    await server.store.db.updateTable("users").set({ banned: 1, banned_until: -1 }).where("id", "=", temp.id).execute();
+    const res = await submit(server.client(), fromNewAddress(), { email: temp.email });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: { status: "WARNING", message: "user_banned", until: -1 }, code: "user_banned" });
+  });
+
+  it("limits one address to 5 temporary tickets in 10 minutes", async () => {
+    const headers = fromNewAddress();
+    for (let i = 0; i < 5; i++) {
+      expect((await submit(server.client(), headers, { email: `flood${address}x${i}@example.test` })).status).toBe(200);
+    }
+    const res = await submit(server.client(), headers, { email: `flood${address}x9@example.test` });
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe("rate_limit_ticket_submit");
+  });
+
+  it("refuses a signed-in member with 409", async () => {
+    const member = await buildPlayer(server.store, world);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    expect((await submit(client, fromNewAddress())).status).toBe(409);
+  });
+
+  it("opens the ticket by id and e-mail (any case) with a temporary session bound to it", async () => {
+    const headers = fromNewAddress();
+    const email = `opener${address}@example.test`;
+    const client = server.client();
+    const filed = await submit(client, headers, { email });
+    const ticketId = filed.body.ticket_id as number;
+    const opened = await client.post(SEARCH, form({ ticket_id: ticketId, email: email.toUpperCase() }), { headers });
+    expect(opened.status).toBe(200);
+    expect(opened.body.ticket).toMatchObject({ id: ticketId, type: "temp", status: "NEW TICKET" });
+    expect(opened.body.ticket).not.toHaveProperty("ip_origin");
+    expect(opened.body.user).toMatchObject({ email, type: "temp", ticket_id: ticketId });
+    expect((await client.get("/auth/pulse-check")).body).toMatchObject({ temp: true, user_type: "temp" });
+
+    const fetched = await client.post(FETCH, { ticket_id: ticketId });
+    expect(fetched.status).toBe(200);
+    // The same visitor's other ticket is not part of this session.
+    const other = await submit(server.client(), headers, { email });
+    expect((await client.post(FETCH, { ticket_id: other.body.ticket_id })).status).toBe(404);
+    // A temporary user may not mark the ticket solved, nor use member calls.
+    await server.store.db.updateTable("tickets").set({ status: "REPLIED" }).where("id", "=", ticketId).execute();
+    expect((await client.post("/api/tickets/submit-ticket-complete-member", { ticket_id: ticketId })).status).toBe(403);
+    expect((await client.post("/api/tickets/member-ticket-history", {})).status).toBe(403);
+    expect((await client.get("/api/members/get-member")).status).toBe(403);
+  });
+
+  it("answers 404 with the spec's sentence for a wrong pair, a member's ticket or an unknown id", async () => {
+    const headers = fromNewAddress();
+    const email = `pair${address}@example.test`;
+    const filed = await submit(server.client(), headers, { email });
+    const expectMiss = async (ticket_id: number, mail: string) => {
+      const res = await server.client().post(SEARCH, { ticket_id, email: mail }, { headers });
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe("No ticket was found with this ticket id and e-mail.");
+    };
+    await expectMiss(filed.body.ticket_id as number, `other${address}@example.test`);
+    const memberTicket = await buildTicket(server.store);
+    await expectMiss(memberTicket.id, memberTicket.email);
+    await expectMiss(9_999_999, email);
+  });
+
+  it("throttles an address after 10 failed look-ups in 15 minutes, even for a right pair", async () => {
+    const headers = fromNewAddress();
+    const email = `throttle${address}@example.test`;
+    const filed = await submit(server.client(), headers, { email });
+    for (let i = 0; i < 10; i++) {
+      const miss = await server
+        .client()
+        .post(SEARCH, { ticket_id: filed.body.ticket_id, email: `x${i}@example.test` }, { headers });
+      expect(miss.status).toBe(404);
+    }
+    const blocked = await server.client().post(SEARCH, { ticket_id: filed.body.ticket_id, email }, { headers });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.detail).toMatch(/Too many failed ticket look-ups/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    const elsewhere = await server
+      .client()
+      .post(SEARCH, { ticket_id: filed.body.ticket_id, email }, { headers: fromNewAddress() });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("refuses a signed-in member with 409 and files sent to the look-up", async () => {
+    const member = await buildPlayer(server.store, world);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    expect((await client.post(SEARCH, { ticket_id: 1, email: "a@example.test" })).status).toBe(409);
+    const withFile = await server
+      .client()
+      .post(SEARCH, form({ ticket_id: 1, email: "a@example.test" }, [SAMPLE_FILES["text/plain"]!]), {
+        headers: fromNewAddress(),
+      });
+    expect(withFile.status).toBe(422);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Files a new ticket: the checks that member and temporary submissions share (bot check, ban,
+ * limits, category, server, violator's name) and the insert itself. Each check throws before
+ * anything is written; the callers remove the uploaded files on any refusal.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { ValidationIssue } from "../../common/errors.ts";
+import type { AppContext } from "../context.ts";
+import { readNumberSetting } from "../db/appSettings.ts";
+import type { Database, TicketRow } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { isBanned } from "../presenters/member.ts";
+import { needsViolatersForm } from "../presenters/setup.ts";
+import { defaultPriorityId, findLiveCategory, findLiveServer } from "../repositories/setup.ts";
+import { countActiveTickets, countTicketsSince, insertTicket, type NewTicket } from "../repositories/tickets.ts";
+import { recordUploads } from "../repositories/uploads.ts";
+import type { UserRow } from "../repositories/users.ts";
+import type { SavedFile } from "../uploads/storage.ts";
+
+/** Per account: more than this many tickets in the window is refused (docs/decisions.md). */
+export const MEMBER_SUBMIT_LIMIT = { max: 3, windowSeconds: 10 * 60 };
+
+function invalid(field: string, msg: string): AppError {
+  const issue: ValidationIssue = { loc: ["body", field], msg, type: "value_error" };
+  return new AppError("validation", [issue]);
+}
+
+export async function verifyCaptcha(ctx: AppContext, token: string): Promise<void> {
+  if (ctx.captcha.mode === "off") return;
+  if (!token) throw new AppError("captcha_required");
+  if (!(await ctx.captcha.verifyOnce(token))) throw new AppError("captcha_failed");
+}
+
+export function refuseIfBanned(user: Pick<UserRow, "banned" | "banned_until">, now: number): void {
+  if (isBanned(user, now)) {
+    throw new AppError("user_banned", { status: "WARNING", message: "user_banned", until: user.banned_until });
+  }
+}
+
+/** The per-account submission rate and the cap on ACTIVE tickets (app setting). */
+export async function checkSubmitLimits(db: Kysely<Database>, userId: number, now: number): Promise<void> {
+  const recent = await countTicketsSince(db, userId, now - MEMBER_SUBMIT_LIMIT.windowSeconds);
+  if (recent >= MEMBER_SUBMIT_LIMIT.max) throw new AppError("rate_limit_ticket_submit");
+  const cap = await readNumberSetting(db, "member_active_ticket_cap");
+  if ((await countActiveTickets(db, userId)) >= cap) throw new AppError("too_many_active_tickets");
+}
+
+export interface TicketTargetInput {
+  category: number;
+  server: number;
+  violatersName: string;
+}
+
+export interface TicketTarget {
+  category_id: number;
+  server_id: number;
+  priority_id: number;
+  violaters_name: string;
+}
+
+/** Category, server and priority a new ticket gets, and its violator's name (only where the form asks). */
+export async function resolveTicketTarget(db: Kysely<Database>, input: TicketTargetInput): Promise<TicketTarget> {
+  const category = await findLiveCategory(db, input.category);
+  if (!category) throw invalid("category", "This category does not exist.");
+  if (category.disabled) throw invalid("category", "This category is disabled.");
+  const server = await findLiveServer(db, input.server);
+  if (!server) throw invalid("server", "This server does not exist.");
+  let violatersName = "";
+  if (needsViolatersForm(category)) {
+    if (!input.violatersName) throw invalid("violatersName", "Enter the character name of the player you report.");
+    violatersName = input.violatersName;
+  }
+  const priorityId = await defaultPriorityId(db);
+  // Only a help desk without any priority level gets here; staff must set one up first.
+  if (priorityId === undefined) throw invalid("category", "Tickets cannot be filed yet: no priority level is set up.");
+  return { category_id: category.id, server_id: server.id, priority_id: priorityId, violaters_name: violatersName };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/**
+ * Runs the insert transaction, again when a concurrent insert took the same ticket number or
+ * created the same temporary user first (a unique violation aborts the whole transaction on
+ * PostgreSQL, so the retry starts over).
+ */
+async function withRetry<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+export interface FileTicketInput {
+  /** Finds or creates the owner inside the transaction (a temporary user is created only here). */
+  owner: (trx: Transaction<Database>) => Promise<Pick<UserRow, "id" | "email" | "name">>;
+  values: Omit<NewTicket, "user_id" | "email" | "name" | "attachments">;
+  files: SavedFile[];
+  now: number;
+  /** The name on the ticket when it is not the owner's (a visitor types it on each form). */
+  name?: string;
+}
+
+/** Writes the ticket and its upload records in one transaction, then announces it. */
+export async function fileTicket(ctx: AppContext, input: FileTicketInput): Promise<TicketRow> {
+  const ticket = await withRetry(ctx.store.db, async (trx) => {
+    const owner = await input.owner(trx);
+    const row = await insertTicket(
+      trx,
+      {
+        ...input.values,
+        user_id: owner.id,
+        email: owner.email,
+        name: input.name ?? owner.name,
+        attachments: JSON.stringify(input.files.map((f) => f.name)),
+      },
+      input.now,
+    );
+    await recordUploads(trx, owner.id, input.files, row.id);
+    return row;
+  });
+  ctx.events.publish("ticket.created", { ticket });
+  return ticket;
+}
