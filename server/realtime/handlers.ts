@@ -16,7 +16,7 @@ import { AppError } from "../http/errors.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentMessageFor } from "../presenters/message.ts";
 import { findTicket, markRead } from "../repositories/chat.ts";
-import { listActiveAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
+import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import type { AppSocket } from "./socketServer.ts";
 
@@ -126,8 +126,8 @@ export const eventHandlers: Record<string, EventHandler> = {
     const { user } = socket.data;
     if (!(await markAnnouncementRead(ctx.store.db, user.id, parsed.data.announcement_id)))
       return { ok: false, error: "not_found" };
-    const active = await listActiveAnnouncements(ctx.store.db, user.id, nowSeconds());
-    ctx.realtime.toUser(user.id, "announcement_unread_count", { unread: active.filter((a) => !a.read).length });
+    const unread = await countUnreadAnnouncements(ctx.store.db, user.id, nowSeconds());
+    ctx.realtime.toUser(user.id, "announcement_unread_count", { unread });
     return { ok: true };
   },
 };

@@ -63,8 +63,28 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
     const rows = await server.store.db
       .insertInto("announcements")
       .values([
-        { title: "Bakım", message: "Sunucular 10:00'da kapanacak.", eng_title: "Maintenance", eng_message: "Servers go down at 10:00.", value: 1, start_date: now - 60, end_date: null, active: 1, created_at: now },
-        { title: "Etkinlik", message: "Hafta sonu etkinliği", eng_title: "Event", eng_message: "Weekend event", value: 2, start_date: now - 60, end_date: now + 3600, active: 1, created_at: now },
+        {
+          title: "Bakım",
+          message: "Sunucular 10:00'da kapanacak.",
+          eng_title: "Maintenance",
+          eng_message: "Servers go down at 10:00.",
+          value: 1,
+          start_date: now - 60,
+          end_date: null,
+          active: 1,
+          created_at: now,
+        },
+        {
+          title: "Etkinlik",
+          message: "Hafta sonu etkinliği",
+          eng_title: "Event",
+          eng_message: "Weekend event",
+          value: 2,
+          start_date: now - 60,
+          end_date: now + 3600,
+          active: 1,
+          created_at: now,
+        },
       ])
       .returning("id")
       .execute();
@@ -77,9 +97,19 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
     expect(await emitWithAck(socket, "announcement_read", { announcement_id: rows[0]!.id })).toEqual({ ok: true });
     expect((await count).unread).toBe(1);
     expect(await emitWithAck(socket, "announcement_read", { announcement_id: rows[0]!.id })).toEqual({ ok: true });
-    const reads = await server.store.db.selectFrom("announcement_reads").selectAll().where("user_id", "=", member.id).execute();
+    const reads = await server.store.db
+      .selectFrom("announcement_reads")
+      .selectAll()
+      .where("user_id", "=", member.id)
+      .execute();
     expect(reads).toHaveLength(1);
-    expect(await emitWithAck(socket, "announcement_read", { announcement_id: 999_999 })).toEqual({ ok: false, error: "not_found" });
-    expect(await emitWithAck(socket, "announcement_read", { announcement_id: "x" })).toEqual({ ok: false, error: "validation" });
+    expect(await emitWithAck(socket, "announcement_read", { announcement_id: 999_999 })).toEqual({
+      ok: false,
+      error: "not_found",
+    });
+    expect(await emitWithAck(socket, "announcement_read", { announcement_id: "x" })).toEqual({
+      ok: false,
+      error: "validation",
+    });
   });
 });
