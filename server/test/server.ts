@@ -3,6 +3,8 @@
  * cookie-keeping HTTP client that sends the CSRF header like the web client does.
  */
 import type { AddressInfo } from "node:net";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
 import { type AppNode, buildApp } from "../app.ts";
@@ -117,6 +119,16 @@ export class TestClient {
     options?: { csrf?: boolean; headers?: Record<string, string> },
   ) {
     return this.request<T>("POST", path, body ?? {}, options);
+  }
+
+  /** Solves the server's ALTCHA challenge the way the widget does; answers the widget's payload. */
+  async solveCaptcha(): Promise<string> {
+    const challenge = (await this.get("/api/captcha/challenge")).body as never as Parameters<
+      typeof solveChallenge
+    >[0]["challenge"];
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
+    return Buffer.from(JSON.stringify(payload)).toString("base64");
   }
 
   async signIn(email: string, password: string): Promise<TestResponse> {
