@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 const API_PREFIXES = ["/api/", "/auth/", "/auth2/", "/download/", "/socket.io/", "/locales/", "/assets/"];
 
@@ -29,6 +29,16 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     });
   }
   const indexHtml = built ? readFileSync(indexFile, "utf8") : "";
+  const sendIndex = (reply: FastifyReply) =>
+    built
+      ? reply.code(200).type("text/html").header("cache-control", "no-cache").send(indexHtml)
+      : reply
+          .code(503)
+          .type("text/plain")
+          .send("The web app is not built yet: run `npm run build` (npm start does it for you).");
+
+  // The static plugin would answer the root folder itself (403); the root is a page like any other.
+  app.get("/", (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

@@ -1,0 +1,142 @@
+/** Every redirect rule of spec 1 §2 and spec 3 §2, per kind of visitor. */
+import { expect, type Page, test } from "@playwright/test";
+import { encodeFetchCode, encodeTicketInfo } from "../common/ticket-code.ts";
+import { storageStatePath } from "./support/env.ts";
+
+const fetchCode = encodeFetchCode({ ticketId: 1 });
+const ticketInfo = encodeTicketInfo({ ticketId: 1, email: "player1@demo.test" });
+
+async function expectRedirect(page: Page, from: string, to: string | RegExp) {
+  await page.goto(from);
+  const expected = typeof to === "string" ? new RegExp(`${to.replace(/[?]/g, "\\?")}$`) : to;
+  await expect(page, `${from} should lead to ${to}`).toHaveURL(expected);
+}
+
+test.describe("anonymous visitor", () => {
+  const cases: [string, string][] = [
+    ["/", "/home"],
+    ["/admin", "/home"],
+    ["/admin/dashboard", "/home"],
+    ["/admin/users", "/home"],
+    ["/admin/setup/quick-replies", "/home"],
+    ["/member", "/home"],
+    ["/member/home", "/home"],
+    ["/member/create-ticket", "/home"],
+    [`/member/ticket/${fetchCode}`, `/home?ticket=${fetchCode}`],
+    ["/no/such/page", "/home"],
+    ["/home", "/home"],
+    ["/portal", "/portal"],
+    ["/faq", "/faq"],
+    ["/login", "/login"],
+    [`/ticket/${ticketInfo}`, `/ticket/${ticketInfo}`],
+    ["/setup-password/abc", "/setup-password/abc"],
+  ];
+  for (const [from, to] of cases) {
+    test(`${from} → ${to}`, async ({ page }) => {
+      await expectRedirect(page, from, to);
+    });
+  }
+
+  test("the public pages are never blank", async ({ page }) => {
+    await page.goto("/home");
+    await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in on the game website" })).toBeVisible();
+    await page.goto("/faq");
+    await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeVisible();
+  });
+});
+
+test.describe("member (class user)", () => {
+  test.use({ storageState: storageStatePath("player") });
+  const cases: [string, string][] = [
+    ["/", "/member/home"],
+    ["/member", "/member/home"],
+    ["/admin", "/member/home"],
+    ["/admin/dashboard", "/member/home"],
+    ["/admin/setup/quick-replies", "/member/home"],
+    ["/home", "/member/home"],
+    [`/ticket/${ticketInfo}`, "/member/home"],
+    ["/login", "/member/home"],
+    ["/no/such/page", "/member/home"],
+    ["/member/ticket-history", "/member/ticket-history"],
+    [`/member/ticket/${fetchCode}`, `/member/ticket/${fetchCode}`],
+  ];
+  for (const [from, to] of cases) {
+    test(`${from} → ${to}`, async ({ page }) => {
+      await expectRedirect(page, from, to);
+    });
+  }
+});
+
+test.describe("staff (mod)", () => {
+  test.use({ storageState: storageStatePath("mod") });
+  const cases: [string, string][] = [
+    ["/", "/admin/dashboard"],
+    ["/admin", "/admin/dashboard"],
+    ["/member", "/admin/dashboard"],
+    ["/member/home", "/admin/dashboard"],
+    ["/home", "/admin/dashboard"],
+    ["/login", "/admin/dashboard"],
+    ["/admin/members", "/admin/members/search-members"],
+    ["/admin/settings", "/admin/settings/profile-settings"],
+    ["/admin/setup", "/admin/setup/quick-replies"],
+    ["/admin/no-such-page", "/admin/dashboard"],
+    ["/admin/users", "/admin/users"],
+    ["/admin/statistics", "/admin/statistics"],
+    ["/admin/ticket", "/admin/ticket"],
+    ["/admin/notifications", "/admin/notifications"],
+    [`/admin/${ticketInfo}/edit`, `/admin/${ticketInfo}/edit`],
+  ];
+  for (const [from, to] of cases) {
+    test(`${from} → ${to}`, async ({ page }) => {
+      await expectRedirect(page, from, to);
+    });
+  }
+
+  test("sidebar shows the permitted entries and Setup keeps the open setup page", async ({ page }) => {
+    await page.goto("/admin/setup/category-setup");
+    for (const entry of [
+      "dashboard",
+      "tickets",
+      "notifications",
+      "players",
+      "users",
+      "statistics",
+      "setup",
+      "settings",
+    ]) {
+      await expect(page.getByTestId(`sidebar-${entry}`)).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { name: "Category Setup" })).toBeVisible();
+    await expect(page.getByTestId("sidebar-setup")).toHaveAttribute("href", "/admin/setup/category-setup");
+    await page.goto("/admin/dashboard");
+    await expect(page.getByTestId("sidebar-setup")).toHaveAttribute("href", "/admin/setup/quick-replies");
+  });
+});
+
+test.describe("staff missing view permissions (dev rank)", () => {
+  test.use({ storageState: storageStatePath("dev") });
+
+  test("pages without their view permission go to the dashboard", async ({ page }) => {
+    await page.goto("/admin/dashboard");
+    const answer = await page.request.get("/api/permissions/get-permissions");
+    const { permissions } = (await answer.json()) as { permissions: string[] };
+    // The rules below hold for the demo dev rank's defaults; fail loudly if those change.
+    expect(permissions).not.toContain("users:view");
+
+    await expectRedirect(page, "/admin/users", "/admin/dashboard");
+    await expect(page.getByTestId("sidebar-users")).toHaveCount(0);
+    const gated: [string, string][] = [
+      ["/admin/statistics", "stats:page_view"],
+      ["/admin/setup/category-setup", "setup:view"],
+      ["/admin/setup/excuses-setup", "setup:create"],
+      ["/admin/members/search-members", "members:view"],
+      ["/admin/settings/profile-settings", "profile:view"],
+    ];
+    for (const [path, permission] of gated) {
+      await expectRedirect(page, path, permissions.includes(permission) ? path : "/admin/dashboard");
+    }
+    const setupHome = permissions.includes("quick_response:view") ? "/admin/setup/quick-replies" : "/admin/dashboard";
+    await expectRedirect(page, "/admin/setup", permissions.includes("setup:view") ? setupHome : "/admin/dashboard");
+  });
+});

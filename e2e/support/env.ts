@@ -1,0 +1,42 @@
+/** Ports, credentials and accounts of the end-to-end runs (the --demo seed's people). */
+import os from "node:os";
+import path from "node:path";
+
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The connection-banner test's own server, which it stops and starts again. */
+export const RESTART_PORT = PORT + 1;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export const ADMIN_EMAIL = "admin@example.com";
+export const ADMIN_PASSWORD = "Adm1n!Str0ng#Pass";
+export const DEMO_PASSWORD = "Dem0!Str0ng#Pass";
+
+export const ACCOUNTS = {
+  admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  mod: { email: "mod@demo.test", password: DEMO_PASSWORD },
+  dev: { email: "dev@demo.test", password: DEMO_PASSWORD },
+  player: { email: "player1@demo.test", password: DEMO_PASSWORD },
+  player2: { email: "player2@demo.test", password: DEMO_PASSWORD },
+  player3: { email: "player3@demo.test", password: DEMO_PASSWORD },
+} as const;
+export type AccountName = keyof typeof ACCOUNTS;
+
+/** Signed-in browser states saved by the setup project, one file per account. */
+export const AUTH_DIR = path.join(os.tmpdir(), `helpdesk-e2e-auth-${PORT}`);
+export function storageStatePath(account: AccountName): string {
+  return path.join(AUTH_DIR, `${account}.json`);
+}
+
+export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    DEMO_PASSWORD,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  };
+}

@@ -1,0 +1,59 @@
+/** Starts and stops a help-desk server process (node server/main.ts --demo) for the tests. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { serverEnv } from "./env.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export function freshDataDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), "helpdesk-e2e-data-"));
+}
+
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+export interface RunningServer {
+  process: ChildProcess;
+  /** Stops the process; SIGKILL simulates a crash, SIGTERM a clean shutdown. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function waitForServer(port: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/config/public`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server on port ${port} did not start within ${timeoutMs} ms`);
+}
+
+export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["server/main.ts", "--demo"], {
+    cwd: ROOT,
+    env: serverEnv(port, dataDir),
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await Promise.race([
+    waitForServer(port),
+    exited.then(() => {
+      throw new Error(`The server on port ${port} exited during start-up`);
+    }),
+  ]);
+  return {
+    process: child,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
+  };
+}

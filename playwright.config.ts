@@ -1,0 +1,49 @@
+/**
+ * End-to-end tests in Debian's Chromium against the real server (`--demo` seed, ALTCHA on). The
+ * shared server is Playwright's webServer on a fresh data directory; the setup project signs the
+ * test accounts in once through the sign-in page and keeps their browser states.
+ */
+import { defineConfig } from "@playwright/test";
+import { BASE_URL } from "./e2e/support/env.ts";
+
+export default defineConfig({
+  testDir: "e2e",
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    colorScheme: "light",
+    locale: "en-US",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["setup"] },
+  ],
+  webServer: {
+    command: "npm run build && node e2e/support/serve.ts",
+    url: `${BASE_URL}/api/config/public`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

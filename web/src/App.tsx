@@ -1,0 +1,53 @@
+/**
+ * Providers around the router: theme (light/dark stored locally, following the system until
+ * chosen), text direction that follows the language, modals, notifications, queries, dialogs.
+ */
+import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, useDirection } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { RouterProvider } from "react-router/dom";
+import { STORAGE_KEYS } from "../../common/constants.ts";
+import { directionOf } from "./i18n.ts";
+import { router } from "./router/routes.tsx";
+import { theme } from "./theme.ts";
+import { ErrorDialogHost } from "./ui/ErrorDialogHost.tsx";
+import { MainLoader } from "./ui/Loaders.tsx";
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+});
+
+/** Keeps Mantine's direction in step with the language (Arabic is right to left). */
+function DirectionSync() {
+  const { i18n } = useTranslation();
+  const { setDirection } = useDirection();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  useEffect(() => {
+    setDirection(directionOf(language));
+  }, [language, setDirection]);
+  return null;
+}
+
+export function App() {
+  return (
+    <DirectionProvider initialDirection={directionOf(document.documentElement.lang)} detectDirection>
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <Notifications position="top-center" zIndex={1000} />
+            <Suspense fallback={<MainLoader />}>
+              <DirectionSync />
+              <ErrorDialogHost />
+              <RouterProvider router={router} />
+            </Suspense>
+          </ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

@@ -1,0 +1,75 @@
+/** Session, sign-in and password-token calls (spec 1 §7). */
+import type { Permission } from "../../../common/permissions.ts";
+import { decodeIdToken, type SessionUser } from "../../../common/schemas/auth.ts";
+import { ApiError, api } from "./client.ts";
+
+interface TokenResponse {
+  id_token: string;
+  temp: boolean;
+  user_type: "normal" | "temp";
+}
+
+export interface Session {
+  user: SessionUser;
+  temp: boolean;
+}
+
+function toSession(response: TokenResponse): Session {
+  const user = decodeIdToken(response.id_token);
+  if (!user) throw new ApiError(500, "invalid_id_token");
+  return { user, temp: response.temp || user.type === "temp" };
+}
+
+/** null when there is no session (401): that is the normal state of a visitor. */
+export async function pulseCheck(): Promise<Session | null> {
+  try {
+    return toSession(await api.get<TokenResponse>("/auth/pulse-check"));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      console.info("No session found.");
+      return null;
+    }
+    throw error;
+  }
+}
+
+export async function login(username: string, password: string, captchaToken: string): Promise<Session> {
+  return toSession(await api.post<TokenResponse>("/auth/login", { username, password, captchaToken }, { json: true }));
+}
+
+export async function logout(): Promise<void> {
+  await api.post("/auth/logout");
+}
+
+export async function fetchPermissions(): Promise<Permission[]> {
+  const { permissions } = await api.get<{ permissions: Permission[] }>("/api/permissions/get-permissions");
+  return permissions;
+}
+
+export async function fetchGuestPermissions(): Promise<Permission[]> {
+  const { permissions } = await api.post<{ permissions: Permission[] }>("/api/permissions/get-guest-permissions");
+  return permissions;
+}
+
+export async function checkPasswordToken(passwordToken: string): Promise<boolean> {
+  try {
+    await api.post("/auth2/check-password-token", { password_token: passwordToken });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+    throw error;
+  }
+}
+
+export async function setupPassword(passwordToken: string, newPassword: string): Promise<void> {
+  await api.post("/auth2/setup-password", { password_token: passwordToken, new_password: newPassword });
+}
+
+export async function changeLanguagePreference(language: string): Promise<void> {
+  await api.post("/api/profile/change-language-preference", { language });
+}
+
+/** Where a signed-in user belongs: members to their home, everyone else to the staff area. */
+export function homePathFor(session: Session): string {
+  return session.user.class === "user" && !session.temp ? "/member/home" : "/admin/dashboard";
+}

@@ -1,0 +1,122 @@
+/**
+ * The one way the web app talks to the server: every call carries the CSRF header (read from the
+ * cookie right before the call, because the server rotates it on every response), includes
+ * credentials, and turns a failure into a typed ApiError.
+ */
+import { CSRF_COOKIE, CSRF_HEADER } from "../../../common/constants.ts";
+import type { BanDetail, ErrorCode, ErrorDetail, ValidationIssue } from "../../../common/errors.ts";
+
+export function readCookie(name: string): string {
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return "";
+}
+
+/** Over HTTPS the server names the cookie with the __Host- prefix (pinned to this host). */
+export function csrfToken(): string {
+  return readCookie(`__Host-${CSRF_COOKIE}`) || readCookie(CSRF_COOKIE);
+}
+
+export function isBanDetail(detail: unknown): detail is BanDetail {
+  return (
+    typeof detail === "object" &&
+    detail !== null &&
+    (detail as BanDetail).status === "WARNING" &&
+    typeof (detail as BanDetail).until === "number"
+  );
+}
+
+function isIssueList(detail: unknown): detail is ValidationIssue[] {
+  return Array.isArray(detail);
+}
+
+/** A failed call: HTTP status (0 when the network failed), the server's detail and optional code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: ErrorDetail;
+  readonly code: ErrorCode | undefined;
+
+  constructor(status: number, detail: ErrorDetail, code?: ErrorCode) {
+    super(ApiError.describe(detail));
+    this.name = "ApiError";
+    this.status = status;
+    this.detail = detail;
+    this.code = code;
+  }
+
+  /** The one line a person reads: a string as is, a list's first msg, a ban's message key. */
+  static describe(detail: ErrorDetail): string {
+    if (typeof detail === "string") return detail;
+    if (isIssueList(detail)) return detail[0]?.msg ?? "";
+    if (isBanDetail(detail)) return detail.message;
+    return "";
+  }
+
+  get ban(): BanDetail | undefined {
+    return isBanDetail(this.detail) ? this.detail : undefined;
+  }
+}
+
+export type Body = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+interface CallOptions {
+  /** Send JSON instead of the default form encoding. */
+  json?: boolean;
+  signal?: AbortSignal;
+}
+
+function formBody(body: Body): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  return params;
+}
+
+async function parseFailure(response: Response): Promise<ApiError> {
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    // A proxy error page or an empty body: the status text is all there is.
+  }
+  if (payload && typeof payload === "object" && "detail" in payload) {
+    const { detail, code } = payload as { detail: ErrorDetail; code?: ErrorCode };
+    return new ApiError(response.status, detail, code);
+  }
+  return new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
+}
+
+async function call<T>(method: string, path: string, body: Body | FormData | undefined, options: CallOptions) {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let payload: BodyInit | undefined;
+  if (method !== "GET") {
+    headers[CSRF_HEADER] = csrfToken();
+    if (body instanceof FormData) payload = body;
+    else if (options.json) {
+      headers["Content-Type"] = "application/json";
+      payload = JSON.stringify(body ?? {});
+    } else payload = formBody(body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, credentials: "include", signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "network_error");
+  }
+  if (!response.ok) throw await parseFailure(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options: CallOptions = {}) => call<T>("GET", path, undefined, options),
+  post: <T>(path: string, body?: Body, options: CallOptions = {}) => call<T>("POST", path, body, options),
+  /** Multipart: for file uploads (spec 1 §7). */
+  upload: <T>(path: string, body: FormData, options: CallOptions = {}) => call<T>("POST", path, body, options),
+};

@@ -1,0 +1,14 @@
+/** Banned players (spec 3 §2.3). */
+import { useTranslation } from "react-i18next";
+import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
+import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
+
+export default function SearchBannedPage() {
+  const { t } = useTranslation("settings");
+  const title = t("members.banned_title");
+  const breadcrumbs = useAdminCrumbs(
+    { label: t("players", { ns: "sidebar" }), to: "/admin/members/search-members" },
+    { label: title },
+  );
+  return <PagePlaceholder title={title} breadcrumbs={breadcrumbs} />;
+}

@@ -1,0 +1,11 @@
+/** Announcements for players (spec 3 §2.4). */
+import { useTranslation } from "react-i18next";
+import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
+import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
+
+export default function AnnouncementsSetupPage() {
+  const { t } = useTranslation("settings");
+  const title = t("setup.announcements.title");
+  const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
+  return <PagePlaceholder title={title} subtitle={t("setup.announcements.subtitle")} breadcrumbs={breadcrumbs} />;
+}

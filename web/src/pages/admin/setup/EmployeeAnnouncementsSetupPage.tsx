@@ -1,0 +1,13 @@
+/** Announcements for employees (spec 3 §2.4). */
+import { useTranslation } from "react-i18next";
+import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
+import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
+
+export default function EmployeeAnnouncementsSetupPage() {
+  const { t } = useTranslation("settings");
+  const title = t("setup.employee_announcements.title");
+  const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
+  return (
+    <PagePlaceholder title={title} subtitle={t("setup.employee_announcements.subtitle")} breadcrumbs={breadcrumbs} />
+  );
+}

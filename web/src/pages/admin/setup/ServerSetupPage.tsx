@@ -1,0 +1,11 @@
+/** Server setup (spec 3 §2.4). */
+import { useTranslation } from "react-i18next";
+import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
+import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
+
+export default function ServerSetupPage() {
+  const { t } = useTranslation("settings");
+  const title = t("setup.server.title");
+  const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
+  return <PagePlaceholder title={title} subtitle={t("setup.server.subtitle")} breadcrumbs={breadcrumbs} />;
+}

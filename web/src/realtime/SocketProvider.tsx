@@ -1,0 +1,81 @@
+/**
+ * The realtime socket (spec 1 §4, §7) for signed-in users. socket.io reconnects by itself after a
+ * lost transport; after a server-initiated disconnect it does not, so we reconnect at once. A check
+ * every second drives the connection banner and, once automatic reconnection has given up, keeps
+ * calling connect() so the banner goes as soon as the server is back.
+ */
+import { type ReactNode, useEffect, useState } from "react";
+import { io } from "socket.io-client";
+import { SOCKET_RECONNECTION, TIMING } from "../../../common/constants.ts";
+import { csrfToken } from "../api/client.ts";
+import { useSession } from "../session/SessionContext.ts";
+import { unreadNotificationsStore } from "../ui/usePageTitle.ts";
+import { type AppSocket, type ConnectionState, SocketContext } from "./SocketContext.ts";
+
+function createSocket(): AppSocket {
+  return io({
+    path: "/socket.io",
+    transports: ["websocket"],
+    withCredentials: true,
+    // A function, so every reconnection sends the CSRF cookie's current (rotated) value.
+    auth: (send) => send({ csrf: csrfToken() }),
+    ...SOCKET_RECONNECTION,
+  });
+}
+
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const { user, isStaff } = useSession();
+  const userId = user?.id ?? null;
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+  const [state, setState] = useState<ConnectionState>("connected");
+
+  useEffect(() => {
+    if (userId === null) {
+      setSocket(null);
+      return;
+    }
+    let next: AppSocket;
+    try {
+      next = createSocket();
+    } catch (error) {
+      console.error("The realtime socket could not be created", error);
+      setSocket(null);
+      setState("none");
+      return;
+    }
+    let gaveUp = false;
+    next.on("connect", () => {
+      gaveUp = false;
+      next.emit("join_chatroom", { room_id: userId, name: userId });
+    });
+    next.on("disconnect", (reason) => {
+      if (reason === "io server disconnect") next.connect();
+    });
+    next.io.on("reconnect_failed", () => {
+      gaveUp = true;
+    });
+    if (isStaff) next.on("number_notifications", ({ unread }) => unreadNotificationsStore.set(unread));
+
+    const check = setInterval(() => {
+      setState(next.connected ? "connected" : "lost");
+      if (gaveUp && !next.connected) {
+        gaveUp = false;
+        next.connect();
+      }
+    }, TIMING.connectionCheckMs);
+
+    setSocket(next);
+    return () => {
+      clearInterval(check);
+      next.removeAllListeners();
+      next.io.removeAllListeners();
+      next.disconnect();
+      unreadNotificationsStore.set(0);
+      setState("connected");
+    };
+  }, [userId, isStaff]);
+
+  // A fresh socket counts as connected until the first check, so no banner flashes on page load.
+  const shown: ConnectionState = userId === null ? "connected" : state;
+  return <SocketContext value={{ socket, state: shown }}>{children}</SocketContext>;
+}

@@ -1,0 +1,14 @@
+/** The root of every route: session first, then the realtime socket, then the page. */
+import { Outlet } from "react-router";
+import { SocketProvider } from "../realtime/SocketProvider.tsx";
+import { SessionProvider } from "../session/SessionProvider.tsx";
+
+export function AppRoot() {
+  return (
+    <SessionProvider>
+      <SocketProvider>
+        <Outlet />
+      </SocketProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,51 @@
+/** Staff shell: Mantine AppShell with sidebar, header (language, theme, profile menu), banner, footer. */
+import { AppShell, Box, Burger, Group } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Outlet, useNavigation } from "react-router";
+import { AppFooter } from "../components/AppFooter.tsx";
+import { LanguagePicker } from "../components/LanguagePicker.tsx";
+import { ProductLogo } from "../components/ProductLogo.tsx";
+import { ProfileMenu } from "../components/ProfileMenu.tsx";
+import { ThemeToggle } from "../components/ThemeToggle.tsx";
+import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
+import { PageLoader } from "../ui/Loaders.tsx";
+import { AdminSidebar } from "./AdminSidebar.tsx";
+
+export function AdminShell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigation = useNavigation();
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="menu" />
+            <ProductLogo to="/admin/dashboard" />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguagePicker />
+            <ThemeToggle />
+            <ProfileMenu staffLinks />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <AdminSidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main style={{ display: "flex", flexDirection: "column" }}>
+        <ConnectionBanner />
+        <Box p="lg" style={{ flex: 1, position: "relative" }}>
+          <PageLoader visible={navigation.state === "loading"} />
+          <Outlet />
+        </Box>
+        <Box style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
+          <AppFooter />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

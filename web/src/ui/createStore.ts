@@ -1,0 +1,29 @@
+/** A tiny observable value for state that non-React code must set (dialogs, counters). */
+import { useSyncExternalStore } from "react";
+
+export interface Store<T> {
+  get(): T;
+  set(value: T): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createStore<T>(initial: T): Store<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function useStore<T>(store: Store<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
