@@ -1,26 +1,69 @@
 /**
  * `npm test`: every suite this machine can run. Unit and integration tests (Vitest) run on SQLite
  * and, when TEST_DATABASE_URL is set, on PostgreSQL too; the browser end-to-end tests
- * (Playwright) run when Chromium is installed. What is skipped is said plainly, and why.
+ * (Playwright) run when Chromium is installed. What is skipped is said plainly, and why. The last
+ * line adds up the tests of every suite: `tests: N passed, N failed, N skipped`.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const results: { suite: string; outcome: "passed" | "failed" | "skipped"; note?: string }[] = [];
+const reports = mkdtempSync(path.join(os.tmpdir(), "helpdesk-test-report-"));
 
-function run(suite: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const suites: { suite: string; outcome: "passed" | "failed" | "skipped"; note?: string; counts?: Counts }[] = [];
+
+function run(
+  suite: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  count: () => Counts | undefined,
+): void {
   console.log(`\n=== ${suite}: ${command} ${args.join(" ")}`);
   const child = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  const ok = child.status === 0;
-  results.push({ suite, outcome: ok ? "passed" : "failed" });
-  return ok;
+  const counts = count();
+  // A runner that crashed before counting anything has failed, whatever its exit code says.
+  const ok = child.status === 0 && counts !== undefined && counts.failed === 0;
+  suites.push({ suite, outcome: ok ? "passed" : "failed", ...(counts ? { counts } : {}) });
 }
 
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+const vitestReport = path.join(reports, "vitest.json");
 const engines = process.env.TEST_DATABASE_URL ? "SQLite and PostgreSQL" : "SQLite";
-run(`unit and integration tests on ${engines}`, "npx", ["vitest", "run"]);
+run(
+  `unit and integration tests on ${engines}`,
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+  {},
+  () => {
+    const report = readJson(vitestReport) as
+      | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+      | undefined;
+    return (
+      report && {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests,
+        skipped: report.numPendingTests + report.numTodoTests,
+      }
+    );
+  },
+);
 if (!process.env.TEST_DATABASE_URL) {
-  results.push({
+  suites.push({
     suite: "integration tests on PostgreSQL",
     outcome: "skipped",
     note: "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test); .ci/run sets it",
@@ -28,10 +71,24 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 if (existsSync(chromium)) {
+  const playwrightReport = path.join(reports, "playwright.json");
   // Playwright's webServer builds the web app and starts a fresh demo server itself.
-  run("browser end-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
+  run(
+    "browser end-to-end tests (Playwright, Chromium)",
+    "npx",
+    ["playwright", "test", "--reporter=list,json"],
+    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    () => {
+      const stats = (
+        readJson(playwrightReport) as
+          | { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } }
+          | undefined
+      )?.stats;
+      return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+    },
+  );
 } else {
-  results.push({
+  suites.push({
     suite: "browser end-to-end tests",
     outcome: "skipped",
     note: `Chromium not found at ${chromium} (install Debian's chromium package, or set CHROMIUM_PATH); .ci/run installs it`,
@@ -39,9 +96,17 @@ if (existsSync(chromium)) {
 }
 
 console.log("\n=== summary");
-for (const r of results) console.log(`${r.outcome.padEnd(8)} ${r.suite}${r.note ? ` — ${r.note}` : ""}`);
-const failed = results.filter((r) => r.outcome === "failed").length;
-const passed = results.filter((r) => r.outcome === "passed").length;
-const skipped = results.filter((r) => r.outcome === "skipped").length;
-console.log(`suites: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed ? 1 : 0);
+for (const s of suites) {
+  const counts = s.counts ? ` (${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped)` : "";
+  console.log(`${s.outcome.padEnd(8)} ${s.suite}${counts}${s.note ? ` — ${s.note}` : ""}`);
+}
+const total = suites.reduce(
+  (sum, s) => ({
+    passed: sum.passed + (s.counts?.passed ?? 0),
+    failed: sum.failed + (s.counts?.failed ?? 0),
+    skipped: sum.skipped + (s.counts?.skipped ?? 0),
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(suites.some((s) => s.outcome === "failed") ? 1 : 0);
