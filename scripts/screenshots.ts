@@ -1,0 +1,91 @@
+/**
+ * `node scripts/screenshots.ts`: takes the README's screenshots from a fresh demo server in
+ * Debian's Chromium, so they can be renewed whenever the screens change. Needs a built web app
+ * (`npm run build`) and writes docs/screenshots/*.png.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "@playwright/test";
+import { ACCOUNTS, type AccountName } from "../e2e/support/env.ts";
+import { freshDataDir, removeDataDir, startServer } from "../e2e/support/server.ts";
+import { solveCaptcha } from "../e2e/support/signIn.ts";
+
+const PORT = Number(process.env.SCREENSHOT_PORT ?? 3400);
+const BASE = `http://127.0.0.1:${PORT}`;
+const OUT = path.resolve(import.meta.dirname, "..", "docs", "screenshots");
+
+interface Shot {
+  file: string;
+  path: string;
+  account?: AccountName;
+  scheme?: "light" | "dark";
+  language?: string;
+  /** Waits for something that shows the page has its data. */
+  ready?: (page: Page) => Promise<unknown>;
+}
+
+const SHOTS: Shot[] = [
+  { file: "sign-in.png", path: "/login" },
+  { file: "landing-arabic-dark.png", path: "/home", scheme: "dark", language: "ar" },
+  { file: "member-home.png", path: "/member/home", account: "player" },
+  { file: "faq.png", path: "/faq" },
+  { file: "member-ticket-history.png", path: "/member/ticket-history", account: "player" },
+  { file: "admin-dashboard-dark.png", path: "/admin/dashboard", account: "mod", scheme: "dark" },
+];
+
+async function signIn(page: Page, account: AccountName): Promise<void> {
+  const { email, password } = ACCOUNTS[account];
+  await page.goto(`${BASE}/login`);
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await solveCaptcha(page);
+  await page.locator("form").getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+async function take(browser: Browser, shot: Shot): Promise<void> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: shot.scheme ?? "light",
+    baseURL: BASE,
+  });
+  const page = await context.newPage();
+  if (shot.account) await signIn(page, shot.account);
+  if (shot.language) {
+    await page.goto(BASE);
+    await page.evaluate((lng) => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith("helpdesk.language")) localStorage.setItem(key, lng);
+      localStorage.setItem("helpdesk.language.anonymous", lng);
+    }, shot.language);
+  }
+  await page.goto(`${BASE}${shot.path}`);
+  await page.waitForLoadState("networkidle");
+  await shot.ready?.(page);
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(OUT, shot.file) });
+  console.log(`wrote docs/screenshots/${shot.file}`);
+  await context.close();
+}
+
+mkdirSync(OUT, { recursive: true });
+const dataDir = freshDataDir();
+const server = await startServer(PORT, dataDir);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+try {
+  for (const shot of SHOTS) await take(browser, shot);
+} finally {
+  await browser.close();
+  await server.stop();
+  removeDataDir(dataDir);
+}
