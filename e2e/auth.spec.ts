@@ -1,6 +1,6 @@
 /** Sign-in, sign-out and the set-password page (spec 1 §2, §4, §5, §8). */
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS } from "./support/env.ts";
+import { ACCOUNTS, BASE_URL, INTEGRATION_API_KEY } from "./support/env.ts";
 import { fillSignInForm, signIn, signInButton } from "./support/signIn.ts";
 
 test("staff sign-in lands on /admin/dashboard", async ({ page }) => {
@@ -38,7 +38,8 @@ test("sign-in checks the e-mail format before calling the server", async ({ page
 test("logout clears the session and goes to /login", async ({ page }) => {
   await signIn(page, "player3", "**/member/home");
   await page.getByTestId("profile-menu").click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  // By test id: the demo player's saved language need not be English.
+  await page.getByTestId("logout").click();
   await page.waitForURL("**/login");
   await page.goto("/member/home");
   await expect(page).toHaveURL(/\/home$/);
@@ -50,12 +51,22 @@ test.describe("set-password page", () => {
     await expect(page.getByTestId("token-invalid")).toHaveText("The token is invalid or has been expired.");
   });
 
-  // The server offers no way to mint a token without creating a user (issue of the staff pages),
-  // so this one answers the token check and the set call in the browser.
-  test("checklist, mismatch and success with a valid token (server answers mocked)", async ({ page }) => {
-    await page.route("**/auth2/check-password-token", (route) => route.fulfill({ status: 200, json: {} }));
-    await page.route("**/auth2/setup-password", (route) => route.fulfill({ status: 200, json: {} }));
-    await page.goto("/setup-password/mocked-token");
+  // The game creates a member without a password and gets a set-up token (the integration API);
+  // the new player then sets a password on this page and signs in with it.
+  test("checklist, mismatch, success with a real token, then sign-in with the new password", async ({ page }) => {
+    const email = `newplayer${Date.now()}@demo.test`;
+    const created = await fetch(`${BASE_URL}/api/integration/upsert-member`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${INTEGRATION_API_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        email,
+        name: "Newcomer",
+        characters: [{ characterName: "Nova", characterLevel: 3, server: "Europe 1" }],
+      }),
+    });
+    expect(created.status).toBe(200);
+    const { password_token: token } = (await created.json()) as { password_token: string };
+    await page.goto(`/setup-password/${token}`);
     const submit = page.getByRole("button", { name: "Set password" });
     const checklist = page.getByTestId("password-checklist");
     await expect(submit).toBeDisabled();
@@ -76,5 +87,12 @@ test.describe("set-password page", () => {
     await submit.click();
     await expect(page.getByTestId("password-set")).toHaveText("Your password has been set successfully.");
     await expect(page.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/login");
+
+    // The token is used up, and the new password works.
+    await page.goto(`/setup-password/${token}`);
+    await expect(page.getByTestId("token-invalid")).toBeVisible();
+    await fillSignInForm(page, email, "Abcdef1!");
+    await signInButton(page).click();
+    await page.waitForURL("**/member/home");
   });
 });

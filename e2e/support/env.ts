@@ -10,6 +10,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_PASSWORD = "Adm1n!Str0ng#Pass";
 export const DEMO_PASSWORD = "Dem0!Str0ng#Pass";
+/** The game's bearer key for POST /api/integration/upsert-member (creates members with set-up links). */
+export const INTEGRATION_API_KEY = "e2e-integration-key-0123456789abcdef";
 
 export const ACCOUNTS = {
   admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
@@ -37,6 +39,7 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     DEMO_PASSWORD,
+    INTEGRATION_API_KEY,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   };
 }

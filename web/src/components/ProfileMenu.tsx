@@ -58,7 +58,12 @@ export function ProfileMenu({ staffLinks = false }: { staffLinks?: boolean }) {
             <Menu.Divider />
           </>
         )}
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+        <Menu.Item
+          color="red"
+          data-testid="logout"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void logout()}
+        >
           {t("logout")}
         </Menu.Item>
       </Menu.Dropdown>

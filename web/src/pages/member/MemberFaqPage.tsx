@@ -1,8 +1,6 @@
-/** The FAQ inside the member area (spec 1 §2). */
-import { useTranslation } from "react-i18next";
-import { PagePlaceholder } from "../../components/PagePlaceholder.tsx";
+/** The FAQ inside the member area (spec 1 §2): the same entries as the public page. */
+import { FaqPageContent } from "../../features/content/FaqPageContent.tsx";
 
 export default function MemberFaqPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t("faq.title")} />;
+  return <FaqPageContent />;
 }

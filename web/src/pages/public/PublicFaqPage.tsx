@@ -1,8 +1,6 @@
-/** The public FAQ (spec 1 §2): expandable entries in two columns come later. */
-import { useTranslation } from "react-i18next";
-import { PagePlaceholder } from "../../components/PagePlaceholder.tsx";
+/** The public FAQ (spec 1 §2): every entry, expandable, in two alternating columns on wide screens. */
+import { FaqPageContent } from "../../features/content/FaqPageContent.tsx";
 
 export default function PublicFaqPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t("faq.title")} />;
+  return <FaqPageContent />;
 }

@@ -1,0 +1,26 @@
+/**
+ * The player-facing announcements (landing and member home): the active, in-window list from the
+ * server in the shared panel, with read receipts for signed-in users. Visitors have no read state,
+ * so for them only recent items (started less than a day ago) are highlighted.
+ */
+import { Skeleton } from "@mantine/core";
+import { useSession } from "../../session/SessionContext.ts";
+import { AnnouncementsPanel, isRecentAnnouncement, type PanelAnnouncement } from "./AnnouncementsPanel.tsx";
+import { useActiveAnnouncements } from "./api.ts";
+import { useAnnouncementReads } from "./useAnnouncementReads.ts";
+
+const recentOnly = (item: PanelAnnouncement) => isRecentAnnouncement(item);
+
+export function PlayerAnnouncements() {
+  const { user } = useSession();
+  const query = useActiveAnnouncements(user?.id ?? null);
+  const markSeen = useAnnouncementReads();
+  if (query.isPending) return <Skeleton height={218} radius="md" data-testid="announcements-loading" />;
+  return (
+    <AnnouncementsPanel
+      announcements={query.data ?? []}
+      onSeen={markSeen}
+      isHighlighted={user ? undefined : recentOnly}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Player-facing content (spec 1 §3): the FAQ list and the active announcements, read through
+ * TanStack Query. Announcements carry a per-user `read` flag, so their cache is keyed by user.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api } from "../../api/client.ts";
+
+export interface Faq {
+  id: number;
+  title: string;
+  message: string;
+  engTitle: string;
+  engMessage: string;
+  value: number;
+}
+
+export interface Announcement {
+  id: number;
+  title: string;
+  message: string;
+  engTitle: string;
+  engMessage: string;
+  value: number;
+  /** Epoch seconds. */
+  startDate: number;
+  /** Epoch seconds, or '' for an announcement without an end. */
+  endDate: number | "";
+  active: boolean;
+  /** Whether the signed-in caller has read it; always false for visitors. */
+  read: boolean;
+}
+
+/** Logs a failed load once, not on every render. */
+function useLogError(message: string, error: Error | null): void {
+  useEffect(() => {
+    if (error) console.error(message, error);
+  }, [message, error]);
+}
+
+export const FAQS_QUERY_KEY = ["faqs"] as const;
+
+export function activeAnnouncementsKey(userId: number | null) {
+  return ["announcements", "active", userId] as const;
+}
+
+export function useFaqs() {
+  const query = useQuery({
+    queryKey: FAQS_QUERY_KEY,
+    queryFn: async () => (await api.get<{ faqs: Faq[] }>("/api/setup/fetch-faqs")).faqs,
+    staleTime: 5 * 60_000,
+  });
+  // Spec 1 §8: a failed FAQ load is logged only; the page simply shows no entries.
+  useLogError("Failed to load the FAQs", query.error);
+  return query;
+}
+
+export function useActiveAnnouncements(userId: number | null) {
+  const query = useQuery({
+    queryKey: activeAnnouncementsKey(userId),
+    queryFn: async () =>
+      (await api.get<{ announcements: Announcement[] }>("/api/announcements/fetch-active-announcements")).announcements,
+    staleTime: 60_000,
+  });
+  useLogError("Failed to load the announcements", query.error);
+  return query;
+}
