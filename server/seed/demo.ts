@@ -4,10 +4,12 @@
  * changelog, quick replies. Runs after seedBase; does nothing once the demo staff exist.
  */
 import type { Kysely, Selectable } from "kysely";
+import type { Language } from "../../common/constants.ts";
 import { RANK_DEFAULT_PERMISSIONS } from "../../common/permissions.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { DataStore } from "../db/database.ts";
 import type { Database, UsersTable } from "../db/schema.ts";
+import { upsertMember } from "../usecases/upsertMember.ts";
 import { insertDemoContent } from "./demoContent.ts";
 import { DEMO_MEMBERS, DEMO_STAFF, type MemberKey, type StaffKey } from "./demoPeople.ts";
 import { insertDemoTickets } from "./demoTickets.ts";
@@ -32,7 +34,7 @@ export async function seedDemo(store: DataStore, options: SeedDemoOptions): Prom
   if (existing) return { seeded: false };
 
   const now = Math.floor(Date.now() / 1000);
-  const withPassword = DEMO_STAFF.length + DEMO_MEMBERS.filter((m) => !m.temp).length;
+  const withPassword = DEMO_STAFF.length;
   // Each account gets its own salted hash; hashing runs before the transaction holds a connection.
   const hashes = await Promise.all(Array.from({ length: withPassword }, () => hashPassword(options.password)));
   const nextHash = () => hashes.pop() ?? null;
@@ -75,27 +77,38 @@ export async function seedDemo(store: DataStore, options: SeedDemoOptions): Prom
     }
     const members = {} as Record<MemberKey, Selectable<UsersTable>>;
     for (const person of DEMO_MEMBERS) {
-      members[person.key] = await insertUser(
-        trx,
+      if (person.temp) {
+        members[person.key] = await insertUser(
+          trx,
+          { class: "user", type: "temp", rank: "user", name: person.name, email: person.email, passwordHash: null },
+          now,
+        );
+        continue;
+      }
+      // Players come the way the game sends them: through the member integration's use case.
+      const { user } = await upsertMember(
+        { db: trx, endSessions: () => {} },
         {
-          class: "user",
-          type: person.temp ? "temp" : "normal",
-          rank: "user",
-          name: person.name,
           email: person.email,
-          passwordHash: person.temp ? null : nextHash(),
-          language: person.language ?? "en",
-          // The ticket on which the ban happened sets the exact end with the ban log.
-          banned: person.banned ?? false,
-          bannedUntil: person.banned ? now + WEEK : 0,
+          name: person.name,
+          password: options.password,
+          ...(person.language ? { language: person.language as Language } : {}),
           characters: person.characters.map((c) => ({
-            name: c.name,
-            level: c.level,
-            serverId: servers.get(c.server) ?? [...servers.values()][0] ?? 0,
+            characterName: c.name,
+            characterLevel: c.level,
+            server: c.server,
           })),
         },
-        now,
       );
+      // Bans are the help desk's own business, not the game's; the ban log sets the exact end.
+      members[person.key] = person.banned
+        ? await trx
+            .updateTable("users")
+            .set({ banned: 1, banned_until: now + WEEK })
+            .where("id", "=", user.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : user;
     }
     const tickets = await insertDemoTickets(
       trx,

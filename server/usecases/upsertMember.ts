@@ -63,14 +63,16 @@ export async function upsertMember(deps: UpsertMemberDeps, input: UpsertMemberBo
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const now = nowSeconds();
   const fields = { email, name: input.name, language: input.language, passwordHash };
-  const result = await db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<Database>) => {
     const user = existing ? await updateMember(trx, existing.id, fields, now) : await insertMember(trx, fields, now);
     await replaceCharacters(trx, user.id, characters);
     const passwordToken = !existing && !passwordHash ? await createPasswordToken(trx, user.id) : null;
     // A new password ends every session the account had (DESIGN: sessions end on password change).
     const endedSessions = existing && passwordHash ? await deleteUserSessions(trx, user.id) : [];
     return { user, passwordToken, endedSessions };
-  });
+  };
+  // Inside a caller's transaction (the demo seed) the writes join it; otherwise they get their own.
+  const result = db.isTransaction ? await write(db) : await db.transaction().execute(write);
   if (result.endedSessions.length) deps.endSessions(result.endedSessions);
   return {
     created: !existing,
