@@ -38,9 +38,13 @@ const publicRoutes: RouteObject[] = [
   { path: "portal", lazy: lazyPage(() => import("../pages/public/LandingPage.tsx")) },
   { path: "faq", lazy: lazyPage(() => import("../pages/public/PublicFaqPage.tsx")) },
   {
-    path: "ticket/:ticketInfo",
+    // /ticket (file a temporary ticket, find one again) is ours, see docs/decisions.md.
+    path: "ticket",
     element: <TemporaryTicketGuard />,
-    children: [{ index: true, lazy: lazyPage(() => import("../pages/public/TemporaryTicketPage.tsx")) }],
+    children: [
+      { index: true, lazy: lazyPage(() => import("../pages/public/TicketAccessPage.tsx")) },
+      { path: ":ticketInfo", lazy: lazyPage(() => import("../pages/public/TemporaryTicketPage.tsx")) },
+    ],
   },
 ];
 

@@ -23,6 +23,7 @@ export function PublicShell() {
         <>
           <HeaderNavLink to={home}>{t("nav.home")}</HeaderNavLink>
           <HeaderNavLink to="/faq">{t("nav.faq")}</HeaderNavLink>
+          {!isStaff && !isMember && <HeaderNavLink to="/ticket">{t("edit:temporary.nav")}</HeaderNavLink>}
         </>
       }
       actions={

@@ -1,0 +1,42 @@
+/**
+ * A staff member acting through the HTTP API from Node, as another browser would: it solves the
+ * ALTCHA challenge like the widget does, keeps its cookies, and echoes the rotating CSRF cookie
+ * in X-CSRF-Token on every state-changing call.
+ */
+import { type APIRequestContext, request } from "@playwright/test";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
+import { ACCOUNTS, type AccountName, BASE_URL } from "./env.ts";
+
+export interface StaffApi {
+  post<T = Record<string, unknown>>(path: string, body: Record<string, string | number>): Promise<T>;
+  dispose(): Promise<void>;
+}
+
+async function csrf(context: APIRequestContext): Promise<string> {
+  const { cookies } = await context.storageState();
+  return cookies.find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
+}
+
+async function solveCaptcha(context: APIRequestContext): Promise<string> {
+  const challenge = await (await context.get("/api/captcha/challenge")).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
+  return Buffer.from(JSON.stringify(payload)).toString("base64");
+}
+
+export async function signInThroughApi(account: AccountName): Promise<StaffApi> {
+  // An empty state: inside a test the runner would otherwise lend this context the test's cookies.
+  const context = await request.newContext({ baseURL: BASE_URL, storageState: { cookies: [], origins: [] } });
+  const post = async <T>(path: string, body: Record<string, string | number>): Promise<T> => {
+    const response = await context.post(path, { data: body, headers: { [CSRF_HEADER]: await csrf(context) } });
+    if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  // The first GET hands out the CSRF cookie, as a page load does.
+  await context.get("/api/config/public");
+  const { email, password } = ACCOUNTS[account];
+  await post("/auth/login", { username: email, password, captchaToken: await solveCaptcha(context) });
+  return { post, dispose: () => context.dispose() };
+}

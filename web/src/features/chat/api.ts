@@ -1,0 +1,66 @@
+/** Chat calls (spec 2 §7) as a player makes them: fetch-chat and new-chat-message. */
+import { api } from "../../api/client.ts";
+
+export interface ReplyQuote {
+  id: number;
+  sender_name: string;
+  message: string;
+}
+
+/** A chat message as the server presents it to a player (no read ticks, no origin address). */
+export interface ChatMessage {
+  id: number;
+  type: string;
+  chatId: string;
+  ticket_id: number;
+  sender_id: number | null;
+  sender_name: string;
+  user_class: "dev" | "user";
+  message: string;
+  timestamp: number;
+  attachments: string[];
+  reply_to: ReplyQuote | null;
+  edited: boolean;
+  deleted: boolean;
+  completedStatus: string | null;
+}
+
+export interface ChatPage {
+  chat: ChatMessage[];
+  has_more: boolean;
+}
+
+export const chatKey = (chatId: string) => ["chat", chatId] as const;
+
+export const CHAT_PAGE_SIZE = 100;
+
+export async function fetchChat(chatId: string, before?: number): Promise<ChatPage> {
+  const answer = await api.post<ChatPage>("/api/fetch-chat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
+  return { chat: answer.chat, has_more: answer.has_more };
+}
+
+export async function sendChatMessage(
+  chatId: string,
+  message: string,
+  replyTo: ReplyQuote | null,
+  files: File[],
+): Promise<ChatMessage> {
+  const form = new FormData();
+  form.append("chatId", chatId);
+  form.append("message", message);
+  if (replyTo) form.append("reply_to", JSON.stringify(replyTo));
+  for (const file of files) form.append("files", file, file.name);
+  return (await api.upload<{ message: ChatMessage }>("/api/new-chat-message", form)).message;
+}
+
+/** Adds messages to a list once each (a message may come by HTTP answer, socket and refetch). */
+export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(list.map((m) => [m.id, m]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+export function isChatMessage(value: unknown): value is ChatMessage {
+  const m = value as ChatMessage | null;
+  return !!m && typeof m === "object" && typeof m.id === "number" && typeof m.chatId === "string";
+}

@@ -1,0 +1,80 @@
+/**
+ * The live chat of one ticket for its player (spec 1 §7, spec 2 §7): loads the messages, joins
+ * the chat room on every (re)connect, adds `new_message` once per id, refetches after a reconnect
+ * that socket.io could not recover, and tells the server the player has read the chat.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import { useSocket } from "../../realtime/SocketContext.ts";
+import { useSession } from "../../session/SessionContext.ts";
+import { ticketKeys } from "../tickets/api.ts";
+import { type ChatMessage, type ChatPage, chatKey, fetchChat, isChatMessage, mergeMessages } from "./api.ts";
+
+export function useTicketChat(chatId: string, ticketId: number) {
+  const queryClient = useQueryClient();
+  const { socket } = useSocket();
+  const { user } = useSession();
+  const chat = useQuery({ queryKey: chatKey(chatId), queryFn: () => fetchChat(chatId), retry: false });
+
+  const add = useCallback(
+    (messages: ChatMessage[]) => {
+      queryClient.setQueryData<ChatPage>(chatKey(chatId), (page) =>
+        page ? { ...page, chat: mergeMessages(page.chat, messages) } : page,
+      );
+    },
+    [queryClient, chatId],
+  );
+
+  const markRead = useCallback(() => {
+    if (socket?.connected && document.visibilityState === "visible") socket.emit("messages_read", { chat_id: chatId });
+  }, [socket, chatId]);
+
+  useEffect(() => {
+    if (!socket || user === null) return;
+    const join = () => {
+      socket.emit("join_chatroom", { room_id: chatId, name: user.id });
+      markRead();
+    };
+    const onConnect = () => {
+      join();
+      // A recovered connection got what it missed replayed; otherwise read the chat again.
+      if (!socket.recovered) {
+        void queryClient.invalidateQueries({ queryKey: chatKey(chatId) });
+        void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
+      }
+    };
+    const onMessage = (payload: Record<string, unknown>) => {
+      if (!isChatMessage(payload) || payload.chatId !== chatId) return;
+      add([payload]);
+      if (payload.user_class === "dev") markRead();
+      // Players get no ticket events: a message (reply, completion) is what moves the status.
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
+    };
+    const onAssigned = () => void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
+    const onVisible = () => markRead();
+    if (socket.connected) join();
+    socket.on("connect", onConnect);
+    socket.on("new_message", onMessage);
+    socket.on("ticket_assigned", onAssigned);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      socket.off("connect", onConnect);
+      socket.off("new_message", onMessage);
+      socket.off("ticket_assigned", onAssigned);
+      document.removeEventListener("visibilitychange", onVisible);
+      if (socket.connected) socket.emit("leave_chatroom", { room_id: chatId, name: user.id });
+    };
+  }, [socket, user, chatId, ticketId, queryClient, add, markRead]);
+
+  const loadEarlier = useCallback(async () => {
+    const page = queryClient.getQueryData<ChatPage>(chatKey(chatId));
+    const oldest = page?.chat[0]?.id;
+    if (!oldest) return;
+    const earlier = await fetchChat(chatId, oldest);
+    queryClient.setQueryData<ChatPage>(chatKey(chatId), (current) =>
+      current ? { chat: mergeMessages(current.chat, earlier.chat), has_more: earlier.has_more } : current,
+    );
+  }, [queryClient, chatId]);
+
+  return { chat, add, loadEarlier };
+}

@@ -1,0 +1,87 @@
+/**
+ * "Find my ticket": a visitor reopens their temporary ticket with its id and e-mail (spec 1 §4);
+ * the look-up opens a temporary session and the ticket page follows. Errors are the server's.
+ */
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { encodeTicketInfo } from "../../../../common/ticket-code.ts";
+import { ApiError } from "../../api/client.ts";
+import { useSocket } from "../../realtime/SocketContext.ts";
+import { useSession } from "../../session/SessionContext.ts";
+import { searchTicketTemporary } from "./api.ts";
+import { adoptTemporarySession } from "./temporaryAccess.ts";
+
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function FindTicketForm() {
+  const { t } = useTranslation("edit");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const { socket } = useSocket();
+  const [ticketId, setTicketId] = useState("");
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const valid = /^\d{1,10}$/.test(ticketId.trim()) && EMAIL_FORMAT.test(email.trim());
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const id = Number(ticketId.trim());
+      const opened = await searchTicketTemporary(id, email.trim());
+      adoptTemporarySession(queryClient, opened, { userId: user?.id ?? null, socket });
+      navigate(`/ticket/${encodeTicketInfo({ ticketId: opened.ticket.id, email: email.trim() })}`);
+    } catch (failure) {
+      console.error("Temporary ticket look-up failed", failure);
+      setError(failure instanceof ApiError && failure.message ? failure.message : t("errors:unknown"));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="find-ticket-form">
+      <Stack gap="md" maw={440}>
+        <TextInput
+          label={t("temporary.ticket_id")}
+          description={t("temporary.ticket_id_hint")}
+          inputMode="numeric"
+          value={ticketId}
+          onChange={(event) => setTicketId(event.currentTarget.value)}
+          required
+          disabled={busy}
+        />
+        <TextInput
+          label={t("temporary.email")}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          required
+          disabled={busy}
+        />
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="find-error">
+            {error}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          leftSection={<IconSearch size={18} />}
+          loading={busy}
+          disabled={!valid}
+          data-testid="find-ticket"
+        >
+          {t("temporary.find_submit")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Player-side ticket calls (spec 1 §7) and the setup lists the ticket forms need. The shapes are
+ * the server's player presenters: nothing staff-only ever arrives here.
+ */
+import { useQuery } from "@tanstack/react-query";
+import type { TicketStatus } from "../../../../common/constants.ts";
+import type { SessionUser } from "../../../../common/schemas/auth.ts";
+import { api } from "../../api/client.ts";
+
+export interface Category {
+  id: number;
+  title: string;
+  value: number;
+  locales: Record<string, string>;
+  disabled: boolean;
+  /** The effective rule: the server already applies the spec's title list. */
+  has_violaters_form: boolean;
+}
+
+export interface GameServer {
+  id: number;
+  title: string;
+  value: number;
+}
+
+export interface Character {
+  characterName: string;
+  characterLevel: number;
+  server: string;
+  server_id: number;
+}
+
+export interface Member {
+  id: number;
+  name: string;
+  email: string;
+  banned: boolean;
+  banned_until: number;
+  characters: Character[];
+}
+
+export interface PlayerTicket {
+  id: number;
+  ticket_id: number;
+  fetch_code: string;
+  chat_id: string;
+  category: number;
+  server: number;
+  characterName: string;
+  violatersName: string;
+  subject: string;
+  description: string;
+  status: TicketStatus;
+  createdAt: number;
+  lastUpdated: number;
+  /** `/download/{name}` URLs, or 'DELETED' for a removed file. */
+  attachments: string[];
+  type: "normal" | "temp";
+}
+
+export interface TicketHistoryPage {
+  tickets: PlayerTicket[];
+  total_count: number;
+  total_pages: number;
+  page: number;
+  entries_per_page: number;
+}
+
+export const ticketKeys = {
+  ticket: (ticketId: number) => ["player-ticket", ticketId] as const,
+  history: (page: number, size: number | undefined) => ["member-ticket-history", page, size ?? "saved"] as const,
+};
+
+export function useCategories() {
+  return useQuery({
+    queryKey: ["setup", "categories"],
+    queryFn: async () => (await api.get<{ categories: Category[] }>("/api/setup/fetch-categories")).categories,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useServers() {
+  return useQuery({
+    queryKey: ["setup", "servers"],
+    queryFn: async () => (await api.get<{ servers: GameServer[] }>("/api/setup/fetch-servers")).servers,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useMember() {
+  return useQuery({
+    queryKey: ["member"],
+    queryFn: async () => (await api.get<{ member: Member }>("/api/members/get-member")).member,
+  });
+}
+
+export async function fetchPlayerTicket(ticketId: number): Promise<PlayerTicket> {
+  return (await api.post<{ ticket: PlayerTicket }>("/api/tickets/fetch-member-ticket", { ticket_id: ticketId })).ticket;
+}
+
+export function usePlayerTicket(ticketId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: ticketKeys.ticket(ticketId ?? 0),
+    queryFn: () => fetchPlayerTicket(ticketId ?? 0),
+    enabled: enabled && ticketId !== null,
+    retry: false,
+  });
+}
+
+export async function fetchTicketHistory(page: number, size: number | undefined): Promise<TicketHistoryPage> {
+  return api.post<TicketHistoryPage>("/api/tickets/member-ticket-history", { page, entries_per_page: size });
+}
+
+export async function completeTicket(ticketId: number): Promise<PlayerTicket> {
+  return (
+    await api.post<{ ticket: PlayerTicket }>("/api/tickets/submit-ticket-complete-member", { ticket_id: ticketId })
+  ).ticket;
+}
+
+export interface TicketFields {
+  category: number;
+  server: number;
+  violatersName: string;
+  subject: string;
+  description: string;
+  captchaToken: string;
+}
+
+function ticketForm(fields: Record<string, string | number>, files: File[]): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  for (const file of files) form.append("files", file, file.name);
+  return form;
+}
+
+export async function submitMemberTicket(fields: TicketFields & { characterName: string }, files: File[]) {
+  return api.upload<{ ticket_id: number; ticket: PlayerTicket }>(
+    "/api/tickets/submit-member-ticket",
+    ticketForm({ ...fields }, files),
+  );
+}
+
+export async function submitTemporaryTicket(fields: TicketFields & { email: string; name: string }, files: File[]) {
+  return api.upload<{ ticket_id: number; ticket_info: string }>(
+    "/api/tickets/submit-temporary-ticket",
+    ticketForm({ ...fields }, files),
+  );
+}
+
+/** Opens a temporary session for one ticket (spec 1 §4 Temporary user access). */
+export async function searchTicketTemporary(ticketId: number, email: string) {
+  const form = new FormData();
+  form.append("ticket_id", String(ticketId));
+  form.append("email", email);
+  return api.upload<{ ticket: PlayerTicket; user: SessionUser }>("/api/tickets/search-ticket-temporary", form);
+}
