@@ -28,6 +28,11 @@ export const ERRORS = {
   unacceptable_file_type: { status: 415, message: "Unacceptable file type" },
   too_many_files: { status: 422, message: "At most 5 files can be attached." },
   ticket_ended: { status: 409, message: "This ticket is closed. No more messages can be sent." },
+  ticket_not_answered: {
+    status: 409,
+    message: "This ticket has not been answered yet, so it cannot be marked as solved.",
+  },
+  ticket_already_ended: { status: 409, message: "This ticket has already ended." },
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

@@ -38,6 +38,14 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
 
   ctx.events.on("ticket.updated", ({ ticket }) => {
     io.to(STAFF_ROOM).emit("ticket_updated_ping", ticketPing(ticket));
+    // The player's open ticket page learns of status changes too, without staff-only fields
+    // (null means "unchanged" to a receiver, as the spec has it).
+    io.to(chatRoom(ticket.id, "player")).emit("ticket_updated_ping", {
+      ...ticketPing(ticket),
+      priority: null,
+      banned: null,
+      assignedTo: null,
+    });
   });
 
   ctx.events.on("ticket.created", ({ ticket }) => {

@@ -218,4 +218,28 @@ describe.each(ENGINES)("ticket chat on %s", (engine) => {
     await new Promise((r) => setTimeout(r, 200));
     expect(received).toEqual(["before", "while away", "after"]);
   });
+
+  it("tells the player's open page about a status change, without staff-only fields", async () => {
+    const { ticket, player, chatId, member } = await setup();
+    const socket = player.socket();
+    await connected(socket);
+    await emitWithAck(socket, "join_chatroom", { room_id: chatId, name: member.id });
+    const ping = nextEvent(socket, "ticket_updated_ping");
+    const updated = await server.store.db
+      .updateTable("tickets")
+      .set({ status: "ON HOLD" })
+      .where("id", "=", ticket.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    server.node.ctx.events.publish("ticket.updated", { ticket: updated });
+    expect(await ping).toEqual({
+      ticket_id: ticket.id,
+      lastUpdated: updated.last_updated,
+      category: updated.category_id,
+      status: "ON HOLD",
+      priority: null,
+      banned: null,
+      assignedTo: null,
+    });
+  });
 });

@@ -100,8 +100,11 @@ describe.each(ENGINES)("a member's own tickets on %s", (engine) => {
     });
 
     const early = await client.post(COMPLETE, { ticket_id: ticket.id });
-    expect(early.status).toBe(422);
-    expect(early.body.detail).toMatch(/not been answered yet/);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({
+      code: "ticket_not_answered",
+      detail: expect.stringMatching(/not been answered yet/),
+    });
 
     await server.store.db.updateTable("tickets").set({ status: "REPLIED" }).where("id", "=", ticket.id).execute();
     const done = await client.post(COMPLETE, new URLSearchParams({ ticket_id: String(ticket.id) }));
@@ -123,14 +126,14 @@ describe.each(ENGINES)("a member's own tickets on %s", (engine) => {
     expect(events).toEqual(["message.created:member_resolved", "ticket.updated:RESOLVED"]);
 
     const twice = await client.post(COMPLETE, { ticket_id: ticket.id });
-    expect(twice.status).toBe(422);
-    expect(twice.body.detail).toMatch(/already resolved/);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ code: "ticket_already_ended", detail: "This ticket has already ended." });
   });
 
   it("refuses to complete a closed ticket, another member's ticket, or for staff", async () => {
     const { member, client } = await memberClient();
     const closed = await buildTicket(server.store, { member, status: "CLOSED" });
-    expect((await client.post(COMPLETE, { ticket_id: closed.id })).status).toBe(422);
+    expect((await client.post(COMPLETE, { ticket_id: closed.id })).status).toBe(409);
     const foreign = await buildTicket(server.store, { status: "REPLIED" });
     expect((await client.post(COMPLETE, { ticket_id: foreign.id })).status).toBe(404);
     const staff = await buildStaff(server.store, { rank: "admin" });

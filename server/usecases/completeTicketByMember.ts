@@ -11,10 +11,7 @@ import { findTicket, insertMemberResolvedMessage, resolveTicketByMember } from "
 import type { UserRow } from "../repositories/users.ts";
 
 function refusal(ticket: TicketRow): AppError {
-  if (ticket.status === "NEW TICKET") {
-    return new AppError("validation", "This ticket has not been answered yet, so it cannot be marked as solved.");
-  }
-  return new AppError("validation", `This ticket is already ${ticket.status.toLowerCase()}.`);
+  return new AppError(ticket.status === "NEW TICKET" ? "ticket_not_answered" : "ticket_already_ended");
 }
 
 /** `ticket` must already be known to be this member's own (policy checked by the caller). */

@@ -56,11 +56,14 @@ export function useTicketChat(chatId: string, ticketId: number) {
     socket.on("connect", onConnect);
     socket.on("new_message", onMessage);
     socket.on("ticket_assigned", onAssigned);
+    // A status change without a message (hold, close by staff) still reaches an open page.
+    socket.on("ticket_updated_ping", onAssigned);
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       socket.off("connect", onConnect);
       socket.off("new_message", onMessage);
       socket.off("ticket_assigned", onAssigned);
+      socket.off("ticket_updated_ping", onAssigned);
       document.removeEventListener("visibilitychange", onVisible);
       if (socket.connected) socket.emit("leave_chatroom", { room_id: chatId, name: user.id });
     };
