@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { ACCOUNTS, type AccountName } from "../e2e/support/env.ts";
+import { ACCOUNTS, type AccountName, DEMO_PASSWORD } from "../e2e/support/env.ts";
 import { freshDataDir, removeDataDir, startServer } from "../e2e/support/server.ts";
 import { solveCaptcha } from "../e2e/support/signIn.ts";
 
@@ -17,7 +17,7 @@ const OUT = path.resolve(import.meta.dirname, "..", "docs", "screenshots");
 interface Shot {
   file: string;
   path: string;
-  account?: AccountName;
+  account?: AccountName | { email: string; password: string };
   scheme?: "light" | "dark";
   language?: string;
   /** Waits for something that shows the page has its data. */
@@ -30,11 +30,22 @@ const SHOTS: Shot[] = [
   { file: "member-home.png", path: "/member/home", account: "player" },
   { file: "faq.png", path: "/faq" },
   { file: "member-ticket-history.png", path: "/member/ticket-history", account: "player" },
+  {
+    file: "member-ticket-chat.png",
+    path: "/member/ticket-history",
+    // player6 writes in English and has an answered ticket in the demo.
+    account: { email: "player6@demo.test", password: DEMO_PASSWORD },
+    ready: async (page) => {
+      await page.locator("tr", { hasText: "ACTIVE" }).locator("a[href^='/member/ticket/']").first().click();
+      await page.waitForURL(/\/member\/ticket\//);
+      await page.waitForLoadState("networkidle");
+    },
+  },
   { file: "admin-dashboard-dark.png", path: "/admin/dashboard", account: "mod", scheme: "dark" },
 ];
 
-async function signIn(page: Page, account: AccountName): Promise<void> {
-  const { email, password } = ACCOUNTS[account];
+async function signIn(page: Page, account: NonNullable<Shot["account"]>): Promise<void> {
+  const { email, password } = typeof account === "string" ? ACCOUNTS[account] : account;
   await page.goto(`${BASE}/login`);
   await page.getByRole("textbox", { name: "E-mail" }).fill(email);
   await page.getByRole("textbox", { name: "Password" }).fill(password);
