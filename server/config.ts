@@ -35,6 +35,7 @@ const envSchema = z.object({
   CSRF_SECRET: z.string().min(32).optional(),
   ALTCHA_HMAC_KEY: z.string().min(32).optional(),
   TRUST_PROXY: flag.default(false),
+  MEMBER_ACTIVE_TICKET_CAP: z.coerce.number().int().min(1).max(1000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GAME_SITE_URL: z.url().default("https://example.com"),
   GAME_LOGIN_URL: z.url().default("https://example.com/login"),
@@ -62,6 +63,8 @@ export interface Config {
   adminPassword: string | undefined;
   secrets: { session: string; csrf: string; altcha: string };
   trustProxy: boolean;
+  /** When set, written to app_settings at start: how many active tickets a member may hold. */
+  memberActiveTicketCap: number | undefined;
   logLevel: string;
   links: { gameSite: string; gameLogin: string };
   /** Unset: /api/integration/* answers 404. */
@@ -116,6 +119,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     secrets: loadSecrets(dataDir, env),
     trustProxy: env.TRUST_PROXY,
+    memberActiveTicketCap: env.MEMBER_ACTIVE_TICKET_CAP,
     logLevel: env.LOG_LEVEL,
     links: { gameSite: env.GAME_SITE_URL, gameLogin: env.GAME_LOGIN_URL },
     integrationApiKey: env.INTEGRATION_API_KEY,

@@ -4,6 +4,7 @@
  */
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { writeSetting } from "./db/appSettings.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { startSweeps } from "./jobs/sweeps.ts";
@@ -17,6 +18,9 @@ async function main(): Promise<void> {
   await migrateToLatest(store.db as never, store.engine);
   const log = (line: string) => console.log(line);
   await seedBase(store, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
+  if (config.memberActiveTicketCap !== undefined) {
+    await writeSetting(store.db, "member_active_ticket_cap", String(config.memberActiveTicketCap));
+  }
   if (demo) await seedDemo(store, { password: process.env.DEMO_PASSWORD ?? "Demo-Password-1!", log });
 
   const { app, ctx } = await buildApp({ config, store });

@@ -21,3 +21,12 @@ export async function readNumberSetting(db: Kysely<Database>, key: AppSettingKey
   const value = Number(await readSetting(db, key));
   return Number.isFinite(value) ? value : Number(APP_SETTING_DEFAULTS[key]);
 }
+
+/** Sets a setting (insert or replace); every node reads it from the database. */
+export async function writeSetting(db: Kysely<Database>, key: AppSettingKey, value: string): Promise<void> {
+  await db
+    .insertInto("app_settings")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+}

@@ -57,6 +57,14 @@ describe("CAPTCHA=off", () => {
       /CAPTCHA/,
     );
   });
+  it("reads the member active-ticket cap and refuses a nonsense one", () => {
+    expect(
+      loadConfig({ MEMBER_ACTIVE_TICKET_CAP: "5", DATA_DIR: "/tmp/helpdesk-config-test" }).memberActiveTicketCap,
+    ).toBe(5);
+    expect(() => loadConfig({ MEMBER_ACTIVE_TICKET_CAP: "0", DATA_DIR: "/tmp/helpdesk-config-test" })).toThrow(
+      /MEMBER_ACTIVE_TICKET_CAP/,
+    );
+  });
   it("names the bad variable in the message", () => {
     expect(() => loadConfig({ PORT: "seventy", DATA_DIR: "/tmp/helpdesk-config-test" })).toThrow(/PORT/);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeSetting } from "../db/appSettings.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
@@ -179,6 +180,19 @@ describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
     // Elsewhere a violator's name is not kept.
     const ignored = await client.post(SUBMIT, form(memberTicketFields(world, { violatersName: "Sauron" })));
     expect((ignored.body.ticket as { violatersName: string }).violatersName).toBe("");
+  });
+
+  it("applies the cap set by the operator (MEMBER_ACTIVE_TICKET_CAP writes it to app_settings)", async () => {
+    const { member, client } = await signedIn();
+    await buildTicket(server.store, { member, status: "REPLIED", created_at: 1_000_000 });
+    await writeSetting(server.store.db, "member_active_ticket_cap", "1");
+    try {
+      const res = await client.post(SUBMIT, form(memberTicketFields(world)));
+      expect(res.status).toBe(429);
+      expect(res.body.code).toBe("too_many_active_tickets");
+    } finally {
+      await writeSetting(server.store.db, "member_active_ticket_cap", "3");
+    }
   });
 
   it("refuses a fourth ACTIVE ticket with too_many_active_tickets; an ended one does not count", async () => {
