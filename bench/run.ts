@@ -9,8 +9,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { encodeChatId } from "../common/ticket-code.ts";
-import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../server/test/factories.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "../server/test/server.ts";
+import type { TestServer } from "../server/test/server.ts";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -38,9 +37,13 @@ async function inBatches(count: number, work: () => Promise<number>): Promise<{ 
   return { samples, totalMs: performance.now() - started };
 }
 
+// The test helpers read TEST_DATABASE_URL when they load, so the engine is chosen before they do.
+if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } = await import("../server/test/factories.ts");
+const { connected, emitWithAck, startTestServer } = await import("../server/test/server.ts");
+
 async function main(): Promise<void> {
   const engine = process.env.BENCH_DATABASE_URL ? "postgres" : "sqlite";
-  if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const server = await startTestServer(engine);
   try {
     const staff = await buildStaff(server.store, { rank: "mod" });
