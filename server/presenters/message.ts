@@ -2,6 +2,7 @@
  * What leaves the server of a chat message. Staff see everything (ip_origin, read ticks,
  * assignment and ban messages); a player sees the conversation only.
  */
+import type { PlayerMessage, ReplyQuote, StaffMessage } from "../../common/schemas/chat.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { ChatMessageRow } from "../db/schema.ts";
 import type { TicketViewer } from "../policies/tickets.ts";
@@ -22,41 +23,13 @@ function parseList(json: string): string[] {
   }
 }
 
-function parseReply(json: string | null): { id: number; sender_name: string; message: string } | null {
+function parseReply(json: string | null): ReplyQuote | null {
   if (!json) return null;
   try {
     return JSON.parse(json);
   } catch {
     return null;
   }
-}
-
-export interface PlayerMessage {
-  id: number;
-  type: string;
-  chatId: string;
-  ticket_id: number;
-  sender_id: number | null;
-  sender_name: string;
-  user_class: "dev" | "user";
-  message: string;
-  timestamp: number;
-  attachments: string[];
-  reply_to: { id: number; sender_name: string; message: string } | null;
-  edited: boolean;
-  deleted: boolean;
-  completedStatus: string | null;
-}
-
-export interface StaffMessage extends PlayerMessage {
-  read: boolean;
-  ip_origin: string;
-  from_user: number | null;
-  to_user: number | null;
-  prev_category: number | null;
-  new_category: number | null;
-  banned: boolean | null;
-  user_id: number | null;
 }
 
 export function isVisibleTo(row: Pick<ChatMessageRow, "type">, viewer: TicketViewer): boolean {

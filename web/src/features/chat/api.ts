@@ -1,29 +1,10 @@
 /** Chat calls (spec 2 §7) as a player makes them: fetch-chat and new-chat-message. */
+import type { PlayerMessage, ReplyQuote } from "../../../../common/schemas/chat.ts";
 import { api } from "../../api/client.ts";
 
-export interface ReplyQuote {
-  id: number;
-  sender_name: string;
-  message: string;
-}
-
+export type { ReplyQuote };
 /** A chat message as the server presents it to a player (no read ticks, no origin address). */
-export interface ChatMessage {
-  id: number;
-  type: string;
-  chatId: string;
-  ticket_id: number;
-  sender_id: number | null;
-  sender_name: string;
-  user_class: "dev" | "user";
-  message: string;
-  timestamp: number;
-  attachments: string[];
-  reply_to: ReplyQuote | null;
-  edited: boolean;
-  deleted: boolean;
-  completedStatus: string | null;
-}
+export type ChatMessage = PlayerMessage;
 
 export interface ChatPage {
   chat: ChatMessage[];

@@ -3,18 +3,18 @@
  * fields, files and human check as a member's ticket. The answer is the ticket id and the
  * private ticket_info link.
  */
-import { Button, Group, SimpleGrid, Stack } from "@mantine/core";
-import { IconSend } from "@tabler/icons-react";
+import { SimpleGrid, Stack } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../../common/constants.ts";
 import { usePublicConfig } from "../../api/config.ts";
-import { type AltchaHandle, AltchaWidget } from "../../components/AltchaWidget.tsx";
-import { AttachmentPicker, useFileSelection } from "./AttachmentPicker.tsx";
+import type { AltchaHandle } from "../../components/AltchaWidget.tsx";
+import { useFileSelection } from "./AttachmentPicker.tsx";
 import { submitTemporaryTicket } from "./api.ts";
 import { LimitedTextInput } from "./LimitedInputs.tsx";
 import { reportSubmitError } from "./submitErrors.ts";
 import { TicketFormFields, useTicketDraft } from "./TicketFormFields.tsx";
+import { TicketSubmitFooter } from "./TicketSubmitFooter.tsx";
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -91,20 +91,14 @@ export function TemporaryTicketForm({ onFiled }: { onFiled(ticket: FiledTicket):
           />
         </SimpleGrid>
         <TicketFormFields state={draft} disabled={submitting} />
-        <AttachmentPicker selection={files} disabled={submitting} />
-        {captchaOn && config.isSuccess && <AltchaWidget ref={widget} onChange={setCaptchaToken} />}
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            size="md"
-            leftSection={<IconSend size={18} />}
-            loading={submitting}
-            disabled={!ready || submitted}
-            data-testid="submit-ticket"
-          >
-            {t("create_ticket.submit")}
-          </Button>
-        </Group>
+        <TicketSubmitFooter
+          files={files}
+          submitting={submitting}
+          showCaptcha={captchaOn && config.isSuccess}
+          widget={widget}
+          onCaptcha={setCaptchaToken}
+          canSubmit={ready && !submitted}
+        />
       </Stack>
     </form>
   );

@@ -3,19 +3,20 @@
  * the violator's name where the category asks for it, subject, description, up to five files and
  * the human check. A member without characters gets the spec's sentence instead of the form.
  */
-import { Alert, Button, Group, Paper, Select, Stack } from "@mantine/core";
-import { IconInfoCircle, IconSend } from "@tabler/icons-react";
+import { Alert, Paper, Select, Stack } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { usePublicConfig } from "../../api/config.ts";
-import { type AltchaHandle, AltchaWidget } from "../../components/AltchaWidget.tsx";
+import type { AltchaHandle } from "../../components/AltchaWidget.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { AttachmentPicker, useFileSelection } from "../../features/tickets/AttachmentPicker.tsx";
+import { useFileSelection } from "../../features/tickets/AttachmentPicker.tsx";
 import { submitMemberTicket, useMember } from "../../features/tickets/api.ts";
 import { reportSubmitError } from "../../features/tickets/submitErrors.ts";
 import { TicketFormFields, useTicketDraft } from "../../features/tickets/TicketFormFields.tsx";
+import { TicketSubmitFooter } from "../../features/tickets/TicketSubmitFooter.tsx";
 import { PageLoader } from "../../ui/Loaders.tsx";
 
 export default function CreateTicketPage() {
@@ -131,20 +132,14 @@ export default function CreateTicketPage() {
               />
             }
           />
-          <AttachmentPicker selection={files} disabled={submitting} />
-          {captchaOn && config.isSuccess && <AltchaWidget ref={widget} onChange={setCaptchaToken} />}
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              size="md"
-              leftSection={<IconSend size={18} />}
-              loading={submitting}
-              disabled={!ready || submitted}
-              data-testid="submit-ticket"
-            >
-              {t("create_ticket.submit")}
-            </Button>
-          </Group>
+          <TicketSubmitFooter
+            files={files}
+            submitting={submitting}
+            showCaptcha={captchaOn && config.isSuccess}
+            widget={widget}
+            onCaptcha={setCaptchaToken}
+            canSubmit={ready && !submitted}
+          />
         </Stack>
       </Paper>
     </>
