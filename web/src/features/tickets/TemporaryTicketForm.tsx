@@ -12,7 +12,7 @@ import type { AltchaHandle } from "../../components/AltchaWidget.tsx";
 import { useFileSelection } from "./AttachmentPicker.tsx";
 import { submitTemporaryTicket } from "./api.ts";
 import { LimitedTextInput } from "./LimitedInputs.tsx";
-import { reportSubmitError } from "./submitErrors.ts";
+import { handleRefusedSubmission } from "./submitErrors.ts";
 import { TicketFormFields, useTicketDraft } from "./TicketFormFields.tsx";
 import { TicketSubmitFooter } from "./TicketSubmitFooter.tsx";
 
@@ -52,13 +52,7 @@ export function TemporaryTicketForm({ onFiled }: { onFiled(ticket: FiledTicket):
       setSubmitted(true);
       onFiled({ ticketId: answer.ticket_id, ticketInfo: answer.ticket_info });
     } catch (error) {
-      reportSubmitError(error, {
-        onFilesRefused: (reason) => {
-          files.setFiles([]);
-          files.setError(reason === "type" ? "unacceptable_file_type" : null);
-        },
-      });
-      widget.current?.reset();
+      handleRefusedSubmission(error, files, widget);
     } finally {
       setSubmitting(false);
     }

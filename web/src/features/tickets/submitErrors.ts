@@ -3,8 +3,11 @@
  * dialog for the rate and active-ticket limits and for an oversized file, the file-type message
  * inline; anything else the generic error dialog.
  */
+import type { RefObject } from "react";
 import { ApiError } from "../../api/client.ts";
+import type { AltchaHandle } from "../../components/AltchaWidget.tsx";
 import { showBanError, showError, showWarning } from "../../ui/errorDialogStore.ts";
+import type { FileSelection } from "./AttachmentPicker.tsx";
 
 export interface SubmitErrorHandlers {
   /** The files were refused: clear the selection (and show the inline type message if asked). */
@@ -36,4 +39,22 @@ export function reportSubmitError(error: unknown, handlers: SubmitErrorHandlers)
     }
   }
   showError(error);
+}
+
+/**
+ * What both ticket forms do when a submission is refused: explain it, clear refused files, and
+ * renew the bot check (a solved challenge is accepted once, so the next try needs a fresh one).
+ */
+export function handleRefusedSubmission(
+  error: unknown,
+  files: FileSelection,
+  widget: RefObject<AltchaHandle | null>,
+): void {
+  reportSubmitError(error, {
+    onFilesRefused: (reason) => {
+      files.setFiles([]);
+      files.setError(reason === "type" ? "unacceptable_file_type" : null);
+    },
+  });
+  widget.current?.reset();
 }

@@ -14,7 +14,7 @@ import type { AltchaHandle } from "../../components/AltchaWidget.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useFileSelection } from "../../features/tickets/AttachmentPicker.tsx";
 import { submitMemberTicket, useMember } from "../../features/tickets/api.ts";
-import { reportSubmitError } from "../../features/tickets/submitErrors.ts";
+import { handleRefusedSubmission } from "../../features/tickets/submitErrors.ts";
 import { TicketFormFields, useTicketDraft } from "../../features/tickets/TicketFormFields.tsx";
 import { TicketSubmitFooter } from "../../features/tickets/TicketSubmitFooter.tsx";
 import { PageLoader } from "../../ui/Loaders.tsx";
@@ -90,14 +90,7 @@ export default function CreateTicketPage() {
       await queryClient.invalidateQueries({ queryKey: ["member-ticket-history"] });
       navigate(`/member/ticket/${answer.ticket.fetch_code}`);
     } catch (error) {
-      reportSubmitError(error, {
-        onFilesRefused: (reason) => {
-          files.setFiles([]);
-          files.setError(reason === "type" ? "unacceptable_file_type" : null);
-        },
-      });
-      // A solved challenge is accepted once: the next try needs a fresh one.
-      widget.current?.reset();
+      handleRefusedSubmission(error, files, widget);
     } finally {
       setSubmitting(false);
     }
