@@ -39,6 +39,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GAME_SITE_URL: z.url().default("https://example.com"),
   GAME_LOGIN_URL: z.url().default("https://example.com/login"),
+  // The game website's account pages linked from the member home, and the community links of
+  // the footer. Unset ones derive from GAME_SITE_URL (or point at the network's own site).
+  SAFE_ZONE_URL: z.url().optional(),
+  CHANGE_PASSWORD_URL: z.url().optional(),
+  DELETE_ACCOUNT_URL: z.url().optional(),
+  DISCORD_URL: z.url().default("https://discord.com"),
+  FACEBOOK_URL: z.url().default("https://facebook.com"),
+  YOUTUBE_URL: z.url().default("https://youtube.com"),
   /** Bearer key of the game's member integration; unset turns the integration API off. */
   INTEGRATION_API_KEY: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -66,7 +74,16 @@ export interface Config {
   /** When set, written to app_settings at start: how many active tickets a member may hold. */
   memberActiveTicketCap: number | undefined;
   logLevel: string;
-  links: { gameSite: string; gameLogin: string };
+  links: {
+    gameSite: string;
+    gameLogin: string;
+    safeZone: string;
+    changePassword: string;
+    deleteAccount: string;
+    discord: string;
+    facebook: string;
+    youtube: string;
+  };
   /** Unset: /api/integration/* answers 404. */
   integrationApiKey: string | undefined;
 }
@@ -86,6 +103,20 @@ function loadSecrets(dataDir: string, env: z.infer<typeof envSchema>): Config["s
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets;
+}
+
+function gameLinks(env: z.infer<typeof envSchema>): Config["links"] {
+  const site = env.GAME_SITE_URL.replace(/\/$/, "");
+  return {
+    gameSite: site,
+    gameLogin: env.GAME_LOGIN_URL,
+    safeZone: env.SAFE_ZONE_URL ?? `${site}/account/safe-zone`,
+    changePassword: env.CHANGE_PASSWORD_URL ?? `${site}/account/password`,
+    deleteAccount: env.DELETE_ACCOUNT_URL ?? `${site}/account/delete`,
+    discord: env.DISCORD_URL,
+    facebook: env.FACEBOOK_URL,
+    youtube: env.YOUTUBE_URL,
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -121,7 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     memberActiveTicketCap: env.MEMBER_ACTIVE_TICKET_CAP,
     logLevel: env.LOG_LEVEL,
-    links: { gameSite: env.GAME_SITE_URL, gameLogin: env.GAME_LOGIN_URL },
+    links: gameLinks(env),
     integrationApiKey: env.INTEGRATION_API_KEY,
   };
 }

@@ -65,6 +65,21 @@ describe("CAPTCHA=off", () => {
       /MEMBER_ACTIVE_TICKET_CAP/,
     );
   });
+  it("takes each outside link from its own variable, else from the game site", () => {
+    const links = loadConfig({
+      GAME_SITE_URL: "https://game.example/",
+      DELETE_ACCOUNT_URL: "https://id.game.example/close",
+      DATA_DIR: "/tmp/helpdesk-config-test",
+    }).links;
+    expect(links).toMatchObject({
+      gameSite: "https://game.example",
+      safeZone: "https://game.example/account/safe-zone",
+      deleteAccount: "https://id.game.example/close",
+    });
+    expect(() => loadConfig({ DISCORD_URL: "not a url", DATA_DIR: "/tmp/helpdesk-config-test" })).toThrow(
+      /DISCORD_URL/,
+    );
+  });
   it("names the bad variable in the message", () => {
     expect(() => loadConfig({ PORT: "seventy", DATA_DIR: "/tmp/helpdesk-config-test" })).toThrow(/PORT/);
   });

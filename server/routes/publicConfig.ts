@@ -7,21 +7,7 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/api/config/public", async (_request, reply) => {
       reply.header("cache-control", "no-cache");
-      const site = ctx.config.links.gameSite.replace(/\/$/, "");
-      return {
-        captcha: ctx.captcha.mode,
-        version: PROJECT_VERSION,
-        links: {
-          gameSite: site,
-          gameLogin: ctx.config.links.gameLogin,
-          safeZone: `${site}/account/safe-zone`,
-          changePassword: `${site}/account/password`,
-          deleteAccount: `${site}/account/delete`,
-          discord: "https://discord.com",
-          facebook: "https://facebook.com",
-          youtube: "https://youtube.com",
-        },
-      };
+      return { captcha: ctx.captcha.mode, version: PROJECT_VERSION, links: ctx.config.links };
     });
 
     app.get(
