@@ -15,8 +15,9 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentMessageFor } from "../presenters/message.ts";
-import { findTicket, markRead } from "../repositories/chat.ts";
+import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
+import { findTicket } from "../repositories/tickets.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import type { AppSocket } from "./socketServer.ts";
 

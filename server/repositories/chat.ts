@@ -1,10 +1,6 @@
 /** SQL for chat messages and the ticket fields a message touches. */
 import type { Insertable, Kysely } from "kysely";
-import type { ChatMessageRow, ChatMessagesTable, Database, TicketRow } from "../db/schema.ts";
-
-export function findTicket(db: Kysely<Database>, id: number): Promise<TicketRow | undefined> {
-  return db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirst();
-}
+import type { ChatMessageRow, ChatMessagesTable, Database } from "../db/schema.ts";
 
 export function insertMessage(db: Kysely<Database>, row: Insertable<ChatMessagesTable>): Promise<ChatMessageRow> {
   return db.insertInto("chat_messages").values(row).returningAll().executeTakeFirstOrThrow();
