@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { PublicLinks } from "../common/schemas/publicConfig.ts";
 
 const flag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
@@ -74,16 +75,7 @@ export interface Config {
   /** When set, written to app_settings at start: how many active tickets a member may hold. */
   memberActiveTicketCap: number | undefined;
   logLevel: string;
-  links: {
-    gameSite: string;
-    gameLogin: string;
-    safeZone: string;
-    changePassword: string;
-    deleteAccount: string;
-    discord: string;
-    facebook: string;
-    youtube: string;
-  };
+  links: PublicLinks;
   /** Unset: /api/integration/* answers 404. */
   integrationApiKey: string | undefined;
 }

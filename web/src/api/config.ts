@@ -1,23 +1,9 @@
 /** Public configuration: which bot challenge is on, the external links, the version shown. */
 import { useQuery } from "@tanstack/react-query";
+import type { PublicConfig, PublicLinks } from "../../../common/schemas/publicConfig.ts";
 import { api } from "./client.ts";
 
-export interface PublicLinks {
-  gameSite: string;
-  gameLogin: string;
-  safeZone: string;
-  changePassword: string;
-  deleteAccount: string;
-  discord: string;
-  facebook: string;
-  youtube: string;
-}
-
-export interface PublicConfig {
-  captcha: "altcha" | "off";
-  links: Partial<PublicLinks>;
-  version: string;
-}
+export type { PublicConfig, PublicLinks };
 
 export const CAPTCHA_CHALLENGE_URL = "/api/captcha/challenge";
 

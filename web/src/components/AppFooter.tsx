@@ -16,7 +16,7 @@ const LINKS: { key: keyof PublicLinks; label: string; icon: ReactNode }[] = [
 export function AppFooter() {
   const { t } = useTranslation();
   const { data } = usePublicConfig();
-  const links = data?.links ?? {};
+  const links: Partial<PublicLinks> = data?.links ?? {};
   return (
     <Group justify="space-between" px="md" py="sm" gap="sm" wrap="wrap" component="footer">
       <Text size="sm" c="dimmed">

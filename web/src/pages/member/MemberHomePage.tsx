@@ -46,7 +46,7 @@ function ActionCard({ title, text, children }: ActionCardProps) {
 function AccountLinks() {
   const { t } = useTranslation();
   const { data } = usePublicConfig();
-  const links = data?.links ?? {};
+  const links: Partial<PublicLinks> = data?.links ?? {};
   const shown = ACCOUNT_LINKS.filter(({ key }) => links[key]);
   if (shown.length === 0) return null;
   return (
