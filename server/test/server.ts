@@ -8,6 +8,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
 import { type AppNode, buildApp } from "../app.ts";
+import { nowSeconds, randomToken, sha256 } from "../auth/tokens.ts";
 import { loadConfig } from "../config.ts";
 import type { Engine } from "../db/database.ts";
 import { createTestStore, type TestStore } from "./engines.ts";
@@ -191,7 +192,6 @@ export async function openTemporarySession(
   userId: number,
   ticketId: number,
 ): Promise<void> {
-  const { randomToken, sha256, nowSeconds } = await import("../auth/tokens.ts");
   const token = randomToken(32);
   const now = nowSeconds();
   await server.store.db
