@@ -1,7 +1,7 @@
 /**
  * `npm test`: every suite this machine can run. Unit and integration tests (Vitest) run on SQLite
- * and, when TEST_DATABASE_URL is set, on PostgreSQL too; the browser end-to-end tests
- * (Playwright) run when Chromium is installed. What is skipped is said plainly, and why. The last
+ * and, when TEST_DATABASE_URL is set, on PostgreSQL too; the limit suites run on Redis too when
+ * TEST_REDIS_URL is set; the browser end-to-end tests (Playwright) run when Chromium is installed. What is skipped is said plainly, and why. The last
  * line adds up the tests of every suite: `tests: N passed, N failed, N skipped`.
  */
 import { spawnSync } from "node:child_process";
@@ -67,6 +67,14 @@ if (!process.env.TEST_DATABASE_URL) {
     suite: "integration tests on PostgreSQL",
     outcome: "skipped",
     note: "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test); .ci/run sets it",
+  });
+}
+
+if (!process.env.TEST_REDIS_URL) {
+  suites.push({
+    suite: "limits on Redis",
+    outcome: "skipped",
+    note: "TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379/15); .ci/run sets it",
   });
 }
 

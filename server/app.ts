@@ -21,6 +21,8 @@ import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerWebApp } from "./http/webApp.ts";
+import { openRateLimitStore } from "./ratelimit/index.ts";
+import type { RateLimitStore } from "./ratelimit/store.ts";
 import { subscribeFanout } from "./realtime/fanout.ts";
 import { type AppServer, createSocketServer, sessionRoom } from "./realtime/socketServer.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -49,9 +51,17 @@ export interface BuildOptions {
   logger?: boolean;
   /** Lower proof-of-work cost for tests. */
   captchaMaxCounter?: number;
+  /** The limits' store; by default Redis when REDIS_URL is set, else memory. Closed with the app. */
+  limits?: RateLimitStore;
 }
 
-export async function buildApp({ config, store, logger = true, captchaMaxCounter }: BuildOptions): Promise<AppNode> {
+export async function buildApp({
+  config,
+  store,
+  logger = true,
+  captchaMaxCounter,
+  limits = openRateLimitStore(config.redisUrl),
+}: BuildOptions): Promise<AppNode> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -81,6 +91,7 @@ export async function buildApp({ config, store, logger = true, captchaMaxCounter
     realtime,
     events: new EventBus(),
     uploads: new UploadStore(config.dataDir, config.uploadMaxBytes),
+    limits,
   };
 
   registerErrorHandling(app);
@@ -106,6 +117,7 @@ export async function buildApp({ config, store, logger = true, captchaMaxCounter
   subscribeFanout(ctx, io);
   app.addHook("onClose", async () => {
     await io?.close();
+    await limits.close();
   });
   return { app, io, ctx };
 }

@@ -7,6 +7,7 @@ import type { SignInThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import type { DataStore } from "./db/database.ts";
 import type { EventBus } from "./events.ts";
+import type { RateLimitStore } from "./ratelimit/store.ts";
 import type { UploadStore } from "./uploads/storage.ts";
 
 export interface Realtime {
@@ -28,4 +29,6 @@ export interface AppContext {
   realtime: Realtime;
   events: EventBus;
   uploads: UploadStore;
+  /** Every limit (attempts, budgets, events, sockets): memory on one node, Redis across nodes. */
+  limits: RateLimitStore;
 }

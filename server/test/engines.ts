@@ -10,9 +10,23 @@ import path from "node:path";
 import pg from "pg";
 import { type DataStore, type Engine, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { RedisRateLimitStore } from "../ratelimit/redisStore.ts";
+import { MemoryRateLimitStore, type RateLimitStore } from "../ratelimit/store.ts";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const ENGINES: Engine[] = TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+/** The rate-limit stores the limit suites run on: memory always, Redis when TEST_REDIS_URL is set. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
+export type LimitStoreKind = "memory" | "redis";
+export const LIMIT_STORES: LimitStoreKind[] = TEST_REDIS_URL ? ["memory", "redis"] : ["memory"];
+
+/** A fresh store of that kind; a Redis one gets its own key prefix so that suites never meet. */
+export function createLimitStore(kind: LimitStoreKind, now?: () => number): RateLimitStore {
+  if (kind === "memory") return new MemoryRateLimitStore(now);
+  if (!TEST_REDIS_URL) throw new Error("TEST_REDIS_URL is not set");
+  return new RedisRateLimitStore(TEST_REDIS_URL, { prefix: `hd:test:${randomBytes(6).toString("hex")}:`, now });
+}
 
 export interface TestStore extends DataStore {
   dataDir: string;

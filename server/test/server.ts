@@ -11,7 +11,7 @@ import { type AppNode, buildApp } from "../app.ts";
 import { nowSeconds, randomToken, sha256 } from "../auth/tokens.ts";
 import { loadConfig } from "../config.ts";
 import type { Engine } from "../db/database.ts";
-import { createTestStore, type TestStore } from "./engines.ts";
+import { createLimitStore, createTestStore, type LimitStoreKind, type TestStore } from "./engines.ts";
 
 export interface TestServer {
   node: AppNode;
@@ -21,10 +21,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Where the server keeps its limits: this node's memory (default) or Redis (TEST_REDIS_URL). */
+  limits?: LimitStoreKind;
+}
+
+export async function startTestServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const store = await createTestStore(engine);
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: store.dataDir, CAPTCHA: "off", LOG_LEVEL: "silent", ...env });
-  const node = await buildApp({ config, store, logger: false, captchaMaxCounter: 2000 });
+  const limits = createLimitStore(options.limits ?? "memory");
+  const node = await buildApp({ config, store, logger: false, captchaMaxCounter: 2000, limits });
   await node.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = node.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
