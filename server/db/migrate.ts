@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 // Kysely 0.29 moved the migrator out of the main entry point.
 import { type Migration, Migrator } from "kysely/migration";
 import type { Engine } from "./database.ts";
@@ -26,7 +26,13 @@ export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Prom
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
     migrations[name] = { up: (kdb) => migration.up(kdb, engine) };
   }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its lock table in every schema unless told which: a second schema on the same
+  // PostgreSQL database (parallel test suites, another deployment) would make it skip creating its own.
+  const migrationTableSchema =
+    engine === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
