@@ -12,7 +12,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { userRoom } from "../common/socket-events.ts";
 import { Captcha } from "./auth/captcha.ts";
-import { SignInThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import type { AppContext, Realtime } from "./context.ts";
 import type { DataStore } from "./db/database.ts";
@@ -87,7 +86,6 @@ export async function buildApp({
       hmacKey: config.secrets.altcha,
       maxCounter: captchaMaxCounter,
     }),
-    throttle: new SignInThrottle(),
     realtime,
     events: new EventBus(),
     uploads: new UploadStore(config.dataDir, config.uploadMaxBytes),

@@ -3,7 +3,6 @@ import type { ServerToClientEvents } from "../common/socket-events.ts";
 /** What every route, use case and socket handler of one app node shares. */
 
 import type { Captcha } from "./auth/captcha.ts";
-import type { SignInThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import type { DataStore } from "./db/database.ts";
 import type { EventBus } from "./events.ts";
@@ -25,7 +24,6 @@ export interface AppContext {
   config: Config;
   store: DataStore;
   captcha: Captcha;
-  throttle: SignInThrottle;
   realtime: Realtime;
   events: EventBus;
   uploads: UploadStore;

@@ -1,62 +1,73 @@
 /**
- * Sign-in throttling per address and per account (ASVS 5: at most 100 failed attempts an hour for
- * one account; we allow far fewer). Counts failures in a sliding window kept in memory; several
- * nodes each keep their own window, which only makes the limit per node (a shared Redis window
- * comes with the cluster wiring).
+ * Sign-in throttling in the shared rate-limit store (`ctx.limits`), so that it holds at any
+ * concurrency and across nodes. An attempt is reserved before argon2 runs: no more than a window's
+ * `max` passwords are ever checked, however many requests arrive at once.
+ *
+ * Three windows (ASVS 5 allows at most 100 failed attempts an hour for one account):
+ * - account + address (soft): 10 per 15 minutes. Someone guessing from one address stops there,
+ *   while the owner signing in from elsewhere is not touched. A fresh bot-check solution lifts
+ *   this lock (the attempt still counts against the two hard windows).
+ * - account (hard): 100 per hour across every address, so a botnet cannot guess without end.
+ * - address (hard): 30 per 15 minutes across every account, against stuffing from one host.
+ * A correct password gives its reservation back and clears the account + address window.
  */
-
-export interface ThrottleRule {
-  max: number;
-  windowSeconds: number;
-}
+import type { LimitRule, RateLimitStore } from "../ratelimit/store.ts";
 
 export const SIGN_IN_RULES = {
+  perAccountAddress: { max: 10, windowSeconds: 15 * 60 },
+  perAccount: { max: 100, windowSeconds: 60 * 60 },
   perAddress: { max: 30, windowSeconds: 15 * 60 },
-  perAccount: { max: 10, windowSeconds: 15 * 60 },
-} as const;
+} as const satisfies Record<string, LimitRule>;
 
-export class SignInThrottle {
-  readonly #failures = new Map<string, number[]>();
-  readonly #rules: typeof SIGN_IN_RULES;
+export interface SignInAttempt {
+  account: string;
+  address: string;
+  /** A bot-check solution that verified for this very attempt (may lift the soft lock). */
+  captchaSolved: boolean;
+}
 
-  constructor(rules: typeof SIGN_IN_RULES = SIGN_IN_RULES) {
-    this.#rules = rules;
-  }
+/** A reserved attempt: give it back when the password was right, keep it when it was wrong. */
+export interface SignInReservation {
+  succeeded(): Promise<void>;
+}
 
-  #recent(key: string, windowSeconds: number, now: number): number[] {
-    const since = now - windowSeconds * 1000;
-    const kept = (this.#failures.get(key) ?? []).filter((t) => t > since);
-    if (kept.length) this.#failures.set(key, kept);
-    else this.#failures.delete(key);
-    return kept;
-  }
+export type ReserveResult = { allowed: true; reservation: SignInReservation } | { allowed: false; retryAfter: number };
 
-  /** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
-  retryAfter(address: string, account: string, now = Date.now()): number {
-    let wait = 0;
-    for (const [key, rule] of [
-      [`ip:${address}`, this.#rules.perAddress],
-      [`acct:${account}`, this.#rules.perAccount],
-    ] as const) {
-      const recent = this.#recent(key, rule.windowSeconds, now);
-      if (recent.length >= rule.max) {
-        const oldest = recent[recent.length - rule.max] ?? now;
-        wait = Math.max(wait, Math.ceil((oldest + rule.windowSeconds * 1000 - now) / 1000));
-      }
+function keys(attempt: SignInAttempt) {
+  return {
+    perAddress: `signin:ip:${attempt.address}`,
+    perAccount: `signin:acct:${attempt.account}`,
+    perAccountAddress: `signin:acct-ip:${attempt.account}|${attempt.address}`,
+  };
+}
+
+/** Reserves one password check for this account and address, or says how long to wait. */
+export async function reserveSignIn(limits: RateLimitStore, attempt: SignInAttempt): Promise<ReserveResult> {
+  const key = keys(attempt);
+  const taken: [string, LimitRule][] = [];
+  const giveBack = () => Promise.all(taken.map(([k, rule]) => limits.release(k, rule)));
+  // Hard windows first: a refusal there is final, whatever the bot check says.
+  for (const name of ["perAddress", "perAccount"] as const) {
+    const decision = await limits.consume(key[name], SIGN_IN_RULES[name]);
+    if (!decision.allowed) {
+      await giveBack();
+      return { allowed: false, retryAfter: decision.retryAfterSeconds };
     }
-    return wait;
+    taken.push([key[name], SIGN_IN_RULES[name]]);
   }
-
-  recordFailure(address: string, account: string, now = Date.now()): void {
-    for (const key of [`ip:${address}`, `acct:${account}`]) {
-      const list = this.#failures.get(key) ?? [];
-      list.push(now);
-      this.#failures.set(key, list);
-    }
+  const soft = await limits.consume(key.perAccountAddress, SIGN_IN_RULES.perAccountAddress);
+  if (soft.allowed) taken.push([key.perAccountAddress, SIGN_IN_RULES.perAccountAddress]);
+  else if (!attempt.captchaSolved) {
+    await giveBack();
+    return { allowed: false, retryAfter: soft.retryAfterSeconds };
   }
-
-  /** A successful sign-in clears the account's failures (not the address's). */
-  recordSuccess(account: string): void {
-    this.#failures.delete(`acct:${account}`);
-  }
+  return {
+    allowed: true,
+    reservation: {
+      async succeeded() {
+        await giveBack();
+        await limits.reset(key.perAccountAddress, SIGN_IN_RULES.perAccountAddress);
+      },
+    },
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * Reads the session cookie on every request and decorates the request with the session and its
  * user. Enforces idle and absolute timeouts, ends sessions of disabled or deleted users, and
- * checks the CSRF token on every state-changing call.
+ * checks the CSRF token on every state-changing call right after the session is known, before any
+ * body is read or validated: a forged request is refused with 403 whatever it carries.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
@@ -10,6 +11,7 @@ import { nowSeconds, randomToken, sha256 } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { deleteSession, findLiveSession, type SessionRow, touchSession } from "../repositories/sessions.ts";
 import { findUserById, isDisabled, type UserRow } from "../repositories/users.ts";
+import type { CurrentSession, RequestOrigin, StartedSession } from "../usecases/startSession.ts";
 import { isCsrfTokenValid, makeCsrfToken } from "./csrf.ts";
 import { AppError } from "./errors.ts";
 
@@ -43,17 +45,24 @@ export function cookieNames(publicUrl: string | undefined): CookieNames {
   return { session: `${prefix}hd_session`, anon: `${prefix}${ANON_COOKIE}`, csrf: `${prefix}${CSRF_COOKIE}`, secure };
 }
 
-export function setSessionCookies(
-  ctx: AppContext,
-  reply: FastifyReply,
-  token: string,
-  binding: string,
-  maxAge: number,
-): void {
+/** After a session started: its cookie, and a CSRF token bound to it. */
+export function setSessionCookies(ctx: AppContext, reply: FastifyReply, started: StartedSession): void {
   const names = cookieNames(ctx.config.publicUrl);
   const base = { path: "/", sameSite: "lax" as const, secure: names.secure };
-  reply.setCookie(names.session, token, { ...base, httpOnly: true, maxAge });
-  reply.setCookie(names.csrf, makeCsrfToken(ctx.config.secrets.csrf, binding), { ...base, httpOnly: false });
+  reply.setCookie(names.session, started.token, { ...base, httpOnly: true, maxAge: started.maxAgeSeconds });
+  reply.setCookie(names.csrf, makeCsrfToken(ctx.config.secrets.csrf, `session:${started.session.id}`), {
+    ...base,
+    httpOnly: false,
+  });
+}
+
+/** What use cases know of the transport: the caller's address and browser. */
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
+}
+
+export function currentSession(request: FastifyRequest): CurrentSession {
+  return { session: request.session, user: request.user };
 }
 
 /** After logout: no session cookie, a fresh pre-session binding and a token for it. */
@@ -120,10 +129,8 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
         httpOnly: false,
       });
     }
-  });
-
-  app.addHook("preHandler", async (request: FastifyRequest) => {
-    if (!UNSAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
+    // Here, before the body is parsed or validated. An unmatched path answers 404 anyway.
+    if (!UNSAFE.has(request.method) || !request.routeOptions.url || request.routeOptions.config?.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     // Double submit: the header must match the cookie, and the token must be bound to this session.

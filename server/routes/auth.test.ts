@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeIdToken } from "../../common/schemas/auth.ts";
+import { SIGN_IN_RULES } from "../auth/throttle.ts";
 import { createPasswordToken } from "../repositories/passwordTokens.ts";
-import { ENGINES } from "../test/engines.ts";
+import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { connected, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
   let server: TestServer;
@@ -189,5 +190,240 @@ describe.each(ENGINES)("set-password with a one-time token on %s", (engine) => {
     const res = await server.client().post("/auth2/check-password-token", { password_token: "nope" });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe("The token is invalid or has been expired.");
+  });
+});
+
+let address = 0;
+/** A fresh client address (TRUST_PROXY=true), so that one test's address windows touch no other. */
+function fromNewAddress(): Record<string, string> {
+  address++;
+  return { "x-forwarded-for": `10.1.${Math.floor(address / 250)}.${(address % 250) + 1}` };
+}
+
+function attempt(client: TestClient, email: string, password: string, headers: Record<string, string>, captcha = "") {
+  return client.post("/auth/login", { username: email, password, captchaToken: captcha }, { headers });
+}
+
+describe.each(LIMIT_STORES)("sign-in throttle in the %s limit store", (limits) => {
+  describe.each(ENGINES)("on %s", (engine) => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(engine, { TRUST_PROXY: "true" }, { limits });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it("checks no more than the limit of 500 parallel attempts, and the right password inside the burst does not get in", async () => {
+      const member = await buildMember(server.store);
+      const headers = fromNewAddress();
+      const client = server.client();
+      await client.get("/api/config/public");
+      const answers = await Promise.all(
+        Array.from({ length: 500 }, (_, i) =>
+          attempt(client, member.email, i === 399 ? FACTORY_PASSWORD : `Wrong-pass-${i}!`, headers),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      // 401 and 200 are the attempts whose password was checked; everything else was refused first.
+      const checked = statuses.filter((s) => s === 401 || s === 200).length;
+      expect(checked).toBeLessThanOrEqual(SIGN_IN_RULES.perAccountAddress.max);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(
+        500 - SIGN_IN_RULES.perAccountAddress.max,
+      );
+      expect(statuses.every((s) => s === 401 || s === 429 || s === 200)).toBe(true);
+      expect(statuses[399]).toBe(429);
+      expect(client.cookies.has("hd_session")).toBe(false);
+      // The owner, from another address, is not locked out by the burst.
+      await server
+        .client()
+        .post(
+          "/auth/login",
+          { username: member.email, password: FACTORY_PASSWORD },
+          {
+            headers: fromNewAddress(),
+          },
+        )
+        .then((res) => expect(res.status).toBe(200));
+    });
+
+    it("lets the owner in from another address after ten failures from one address", async () => {
+      const member = await buildMember(server.store);
+      const attacker = fromNewAddress();
+      for (let i = 0; i < 10; i++) {
+        expect((await attempt(server.client(), member.email, `Wrong-pass-${i}!`, attacker)).status).toBe(401);
+      }
+      const locked = await attempt(server.client(), member.email, FACTORY_PASSWORD, attacker);
+      expect(locked.status).toBe(429);
+      expect(locked.body.code).toBe("too_many_sign_in_attempts");
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+      const owner = await attempt(server.client(), member.email, FACTORY_PASSWORD, fromNewAddress());
+      expect(owner.status).toBe(200);
+    });
+
+    it("stops guessing across many addresses at the per-account ceiling", async () => {
+      const member = await buildMember(server.store);
+      const ceiling = SIGN_IN_RULES.perAccount.max;
+      const perAddress = SIGN_IN_RULES.perAccountAddress.max;
+      const addresses = Array.from({ length: Math.ceil(ceiling / perAddress) + 1 }, fromNewAddress);
+      const answers = await Promise.all(
+        addresses.flatMap((headers) =>
+          Array.from({ length: perAddress }, (_, i) =>
+            attempt(server.client(), member.email, `Wrong-${i}-pass!`, headers),
+          ),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 401)).toHaveLength(ceiling);
+      const owner = await attempt(server.client(), member.email, FACTORY_PASSWORD, fromNewAddress());
+      expect(owner.status).toBe(429);
+    });
+
+    it("keeps a ceiling per address across accounts", async () => {
+      const headers = fromNewAddress();
+      const answers = [];
+      for (let i = 0; i < SIGN_IN_RULES.perAddress.max; i++) {
+        answers.push(await attempt(server.client(), `nobody${address}-${i}@test.example`, "Wrong-pass-1!", headers));
+      }
+      expect(answers.every((a) => a.status === 401)).toBe(true);
+      const member = await buildMember(server.store);
+      expect((await attempt(server.client(), member.email, FACTORY_PASSWORD, headers)).status).toBe(429);
+    });
+
+    it("does not count right passwords against the owner", async () => {
+      const member = await buildMember(server.store);
+      const headers = fromNewAddress();
+      for (let i = 0; i < SIGN_IN_RULES.perAccountAddress.max + 2; i++) {
+        const client = server.client();
+        expect((await attempt(client, member.email, FACTORY_PASSWORD, headers)).status).toBe(200);
+      }
+    });
+  });
+});
+
+describe.each(ENGINES)("a fresh bot-check solution lifts the soft lock on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { TRUST_PROXY: "true", CAPTCHA: "altcha" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("lets the owner in from the same address with a solved challenge after ten failures", async () => {
+    const member = await buildMember(server.store);
+    const headers = fromNewAddress();
+    const client = server.client();
+    for (let i = 0; i < SIGN_IN_RULES.perAccountAddress.max; i++) {
+      const res = await attempt(client, member.email, `Wrong-pass-${i}!`, headers, await client.solveCaptcha());
+      expect(res.status).toBe(401);
+    }
+    // A used solution lifts nothing: it is refused as used.
+    const used = await client.solveCaptcha();
+    expect((await attempt(client, member.email, "Wrong-pass-x!", headers, used)).status).toBe(401);
+    expect((await attempt(client, member.email, FACTORY_PASSWORD, headers, used)).body.code).toBe("captcha_failed");
+    const owner = await attempt(client, member.email, FACTORY_PASSWORD, headers, await client.solveCaptcha());
+    expect(owner.status).toBe(200);
+  });
+});
+
+describe.each(ENGINES)("CSRF before the body on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers 403 to a JSON call without a token even when its body is invalid or not JSON at all", async () => {
+    const client = server.client();
+    await client.get("/api/config/public");
+    const invalid = await client.post("/auth/login", { username: "not-an-email" }, { csrf: false });
+    expect(invalid.status).toBe(403);
+    expect(invalid.body.code).toBe("csrf_failed");
+    const broken = await fetch(`${server.baseUrl}/auth/login`, {
+      method: "POST",
+      headers: { cookie: client.cookieHeader(), "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(broken.status).toBe(403);
+    const wrong = await client.post(
+      "/auth/login",
+      { username: 5 },
+      { csrf: false, headers: { "x-csrf-token": "a.b" } },
+    );
+    expect(wrong.status).toBe(403);
+  });
+
+  it("answers 403 to a multipart call without a token even when its body is broken", async () => {
+    const client = server.client();
+    await client.get("/api/config/public");
+    for (const path of ["/api/tickets/search-ticket-temporary", "/api/tickets/submit-temporary-ticket"]) {
+      const res = await fetch(server.baseUrl + path, {
+        method: "POST",
+        headers: { cookie: client.cookieHeader(), "content-type": "multipart/form-data; boundary=xyz" },
+        body: "--xyz\r\ncontent-disposition: form-data\r\n\r\ntruncated",
+      });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe("csrf_failed");
+      const noBoundary = await fetch(server.baseUrl + path, {
+        method: "POST",
+        headers: { cookie: client.cookieHeader(), "content-type": "multipart/form-data" },
+        body: "x",
+      });
+      expect(noBoundary.status).toBe(403);
+    }
+  });
+
+  it("still answers 422 to an invalid body that carries a valid token", async () => {
+    const res = await server.client().post("/auth/login", { username: "not-an-email" });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe.each(ENGINES)("sign out everywhere on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("ends every session of the user and closes their sockets, and no one else's", async () => {
+    const member = await buildMember(server.store);
+    const other = await buildMember(server.store);
+    const here = server.client();
+    const elsewhere = server.client();
+    const stranger = server.client();
+    await here.signIn(member.email, FACTORY_PASSWORD);
+    await elsewhere.signIn(member.email, FACTORY_PASSWORD);
+    await stranger.signIn(other.email, FACTORY_PASSWORD);
+    const socket = elsewhere.socket();
+    const strangerSocket = stranger.socket();
+    await Promise.all([connected(socket), connected(strangerSocket)]);
+    const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
+
+    const res = await here.post("/auth/logout-everywhere");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, ended_sessions: 2 });
+    expect(await closed).toBe("io server disconnect");
+    expect((await here.get("/auth/pulse-check")).status).toBe(401);
+    expect((await elsewhere.get("/auth/pulse-check")).status).toBe(401);
+    const left = await server.store.db.selectFrom("sessions").select("id").where("user_id", "=", member.id).execute();
+    expect(left).toHaveLength(0);
+    expect((await stranger.get("/auth/pulse-check")).status).toBe(200);
+    expect(strangerSocket.connected).toBe(true);
+    // The browser that asked can sign in again at once.
+    await here.signIn(member.email, FACTORY_PASSWORD);
+  });
+
+  it("answers 401 without a session and 403 without a CSRF token", async () => {
+    expect((await server.client().post("/auth/logout-everywhere")).status).toBe(401);
+    const member = await buildMember(server.store);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    expect((await client.post("/auth/logout-everywhere", {}, { csrf: false })).status).toBe(403);
+    expect((await client.get("/auth/pulse-check")).status).toBe(200);
   });
 });

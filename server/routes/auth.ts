@@ -1,14 +1,16 @@
-/** /auth and /auth2: session, sign-in, sign-out and set-password (spec 1 §7). */
+/** /auth and /auth2: session, sign-in, sign-out (here or everywhere) and set-password (spec 1 §7). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginBody, passwordTokenBody, setupPasswordBody } from "../../common/schemas/auth.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
+import { clearSessionCookies, currentSession, requestOrigin, requireUser, setSessionCookies } from "../http/session.ts";
 import { presentPulse } from "../presenters/sessionUser.ts";
 import { isPasswordTokenValid } from "../repositories/passwordTokens.ts";
 import { setupPassword } from "../usecases/setupPassword.ts";
 import { signIn } from "../usecases/signIn.ts";
 import { signOut } from "../usecases/signOut.ts";
+import { signOutEverywhere } from "../usecases/signOutEverywhere.ts";
 
 /** Stricter per-address limit on the unauthenticated token endpoints, against token guessing. */
 const TOKEN_RATE = { max: 30, timeWindow: "1 minute" };
@@ -21,13 +23,26 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post("/auth/login", { schema: { body: loginBody } }, async (request, reply) => {
-      const { user, session } = await signIn(ctx, request, reply, request.body);
-      return presentPulse(user, session);
+      const started = await signIn(ctx, {
+        body: request.body,
+        origin: requestOrigin(request),
+        current: currentSession(request),
+      });
+      setSessionCookies(ctx, reply, started);
+      return presentPulse(started.user, started.session);
     });
 
     app.post("/auth/logout", async (request, reply) => {
-      await signOut(ctx, request, reply);
+      await signOut(ctx, request.session);
+      clearSessionCookies(ctx, reply);
       return { ok: true };
+    });
+
+    app.post("/auth/logout-everywhere", async (request, reply) => {
+      const user = requireUser(request);
+      const ended = await signOutEverywhere(ctx, user.id);
+      clearSessionCookies(ctx, reply);
+      return { ok: true, ended_sessions: ended };
     });
 
     app.post(

@@ -1,9 +1,12 @@
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeTicketInfo } from "../../common/ticket-code.ts";
-import { ENGINES } from "../test/engines.ts";
+import { buildApp } from "../app.ts";
+import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { startTestServer, TestClient, type TestServer } from "../test/server.ts";
+import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -184,5 +187,85 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
         headers: fromNewAddress(),
       });
     expect(withFile.status).toBe(422);
+  });
+});
+
+describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", (limits) => {
+  describe.each(ENGINES)("on %s", (engine) => {
+    let server: TestServer;
+    let world: TicketWorld;
+    beforeAll(async () => {
+      server = await startTestServer(engine, { TRUST_PROXY: "true" }, { limits });
+      world = await buildTicketWorld(server.store);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it("searches no more than the limit of 100 parallel wrong look-ups, and a right pair in the burst is refused", async () => {
+      const headers = fromNewAddress();
+      const email = `burst${address}@example.test`;
+      const filed = await server
+        .client()
+        .post(SUBMIT, form(temporaryTicketFields(world, { email }), []), { headers: fromNewAddress() });
+      expect(filed.status).toBe(200);
+      const client = server.client();
+      await client.get("/api/config/public");
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          // Multipart, as the web sends it: the body arrives in pieces while other look-ups run.
+          client.post(
+            SEARCH,
+            form({ ticket_id: filed.body.ticket_id as number, email: i === 79 ? email : `x${i}@example.test` }),
+            { headers },
+          ),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      const searched = statuses.filter((s) => s === 404 || s === 200).length;
+      expect(searched).toBeLessThanOrEqual(TEMPORARY_LOOKUP_LIMIT.max);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(100 - TEMPORARY_LOOKUP_LIMIT.max);
+      expect(statuses[79]).toBe(429);
+      // Another address is not affected, and a right pair does not use up the window.
+      const elsewhere = fromNewAddress();
+      for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max + 2; i++) {
+        const res = await server
+          .client()
+          .post(SEARCH, { ticket_id: filed.body.ticket_id, email }, { headers: elsewhere });
+        expect(res.status).toBe(200);
+      }
+    });
+
+    // Last in this suite: closing the second node closes the limit store that both nodes share.
+    it("holds across two nodes that share the limit store", async () => {
+      const email = `nodes${address}@example.test`;
+      const filed = await server
+        .client()
+        .post(SUBMIT, form(temporaryTicketFields(world, { email }), []), { headers: fromNewAddress() });
+      const second = await buildApp({
+        config: server.node.ctx.config,
+        store: server.store,
+        logger: false,
+        limits: server.node.ctx.limits,
+      });
+      await second.app.listen({ port: 0, host: "127.0.0.1" });
+      try {
+        const { port } = second.app.server.address() as AddressInfo;
+        const nodes = [server.client(), new TestClient(`http://127.0.0.1:${port}`)];
+        const headers = fromNewAddress();
+        const statuses: number[] = [];
+        for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max + 2; i++) {
+          const node = nodes[i % 2]!;
+          statuses.push(
+            (await node.post(SEARCH, { ticket_id: filed.body.ticket_id, email: `y${i}@example.test` }, { headers }))
+              .status,
+          );
+        }
+        expect(statuses.filter((s) => s === 404)).toHaveLength(TEMPORARY_LOOKUP_LIMIT.max);
+        expect(statuses.slice(-2)).toEqual([429, 429]);
+      } finally {
+        await second.app.close();
+      }
+    });
   });
 });

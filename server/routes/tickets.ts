@@ -1,12 +1,12 @@
 /** /api/tickets: what players do with their tickets (spec 1 §2, §7). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEFAULT_PAGE_SIZE } from "../../common/constants.ts";
-import { memberTicketHistoryBody, ticketIdBody } from "../../common/schemas/tickets.ts";
+import { memberTicketHistoryBody, searchTicketTemporaryBody, ticketIdBody } from "../../common/schemas/tickets.ts";
 import { encodeTicketInfo } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
-import { requireUser } from "../http/session.ts";
+import { currentSession, requestOrigin, requireUser, setSessionCookies } from "../http/session.ts";
 import { isMember, isStaff } from "../policies/policy.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentSessionUser } from "../presenters/sessionUser.ts";
@@ -14,8 +14,9 @@ import { presentPlayerTicket } from "../presenters/ticket.ts";
 import { historyPageSize, saveHistoryPageSize } from "../repositories/members.ts";
 import { findTicket, memberTicketPage } from "../repositories/tickets.ts";
 import type { UserRow } from "../repositories/users.ts";
+import { readMultipart } from "../uploads/multipart.ts";
 import { completeTicketByMember } from "../usecases/completeTicketByMember.ts";
-import { LookupThrottle, openTemporaryAccess } from "../usecases/openTemporaryAccess.ts";
+import { openTemporaryAccess } from "../usecases/openTemporaryAccess.ts";
 import { submitMemberTicket } from "../usecases/submitMemberTicket.ts";
 import { submitTemporaryTicket } from "../usecases/submitTemporaryTicket.ts";
 
@@ -27,8 +28,6 @@ function requireMember(user: UserRow): UserRow {
 
 export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.store.db;
-  // One window per node (and per test server), not one per process.
-  const lookups = new LookupThrottle();
 
   /** The caller's own ticket, or 404 for any ticket they may not know exists. */
   async function ownTicket(user: UserRow, session: Parameters<typeof ticketViewer>[1], ticketId: number) {
@@ -54,8 +53,15 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post("/api/tickets/search-ticket-temporary", async (request, reply) => {
-      const { ticket, user, session } = await openTemporaryAccess(ctx, lookups, request, reply);
-      return { ticket: presentPlayerTicket(ticket), user: presentSessionUser(user, session) };
+      // No files belong here: any file part is refused (too_many_files) and removed.
+      const { fields } = await readMultipart(request, ctx.uploads, 0);
+      const started = await openTemporaryAccess(ctx, {
+        body: parseOr422(searchTicketTemporaryBody, fields),
+        origin: requestOrigin(request),
+        current: currentSession(request),
+      });
+      setSessionCookies(ctx, reply, started);
+      return { ticket: presentPlayerTicket(started.ticket), user: presentSessionUser(started.user, started.session) };
     });
 
     app.post("/api/tickets/member-ticket-history", async (request) => {

@@ -1,77 +1,55 @@
 /**
  * A visitor opens their temporary ticket with its id and e-mail (spec 1 §4 Temporary user
- * access): a temporary session bound to that one ticket. Wrong pairs are counted per address so
- * that ticket ids and e-mails cannot be guessed in bulk.
+ * access): a temporary session bound to that one ticket. Look-ups are reserved per address in the
+ * shared limit store before the ticket is searched, and only wrong pairs keep their reservation,
+ * so that ticket ids and e-mails cannot be guessed in bulk, in parallel or across nodes.
  */
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { searchTicketTemporaryBody } from "../../common/schemas/tickets.ts";
+import type { z } from "zod";
+import type { searchTicketTemporaryBody } from "../../common/schemas/tickets.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError, parseOr422 } from "../http/errors.ts";
+import { AppError } from "../http/errors.ts";
 import { isStaff } from "../policies/policy.ts";
-import type { SessionRow } from "../repositories/sessions.ts";
 import { findTemporaryTicket } from "../repositories/tickets.ts";
 import { findUserById, type UserRow } from "../repositories/users.ts";
-import { readMultipart } from "../uploads/multipart.ts";
-import { startSession } from "./startSession.ts";
+import { type CurrentSession, type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
 
 export const TEMPORARY_LOOKUP_LIMIT = { max: 10, windowSeconds: 15 * 60 };
 export const NO_TEMPORARY_TICKET = "No ticket was found with this ticket id and e-mail.";
 
-/**
- * Failed look-ups per address in a sliding window, in memory per node like the sign-in throttle
- * (so behind several nodes the limit is per node until the shared Redis window lands).
- */
-export class LookupThrottle {
-  readonly #failures = new Map<string, number[]>();
-  readonly #rule: { max: number; windowSeconds: number };
-
-  constructor(rule = TEMPORARY_LOOKUP_LIMIT) {
-    this.#rule = rule;
-  }
-
-  /** Seconds until the address may try again; 0 when it may now. */
-  retryAfter(address: string, now = Date.now()): number {
-    const since = now - this.#rule.windowSeconds * 1000;
-    const recent = (this.#failures.get(address) ?? []).filter((t) => t > since);
-    if (recent.length) this.#failures.set(address, recent);
-    else this.#failures.delete(address);
-    if (recent.length < this.#rule.max) return 0;
-    const oldest = recent[recent.length - this.#rule.max] ?? now;
-    return Math.max(1, Math.ceil((oldest + this.#rule.windowSeconds * 1000 - now) / 1000));
-  }
-
-  recordFailure(address: string, now = Date.now()): void {
-    const list = this.#failures.get(address) ?? [];
-    list.push(now);
-    this.#failures.set(address, list);
-  }
+export interface OpenTemporaryAccessInput {
+  body: z.infer<typeof searchTicketTemporaryBody>;
+  origin: RequestOrigin;
+  current: CurrentSession;
 }
 
 export async function openTemporaryAccess(
   ctx: AppContext,
-  throttle: LookupThrottle,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<{ ticket: TicketRow; user: UserRow; session: SessionRow }> {
+  input: OpenTemporaryAccessInput,
+): Promise<{ ticket: TicketRow; user: UserRow } & StartedSession> {
+  const { body, origin, current } = input;
   // A member or employee is signed in already; a temporary session may switch to another ticket.
-  if (request.user && (isStaff(request.user) || request.user.type === "normal"))
+  if (current.user && (isStaff(current.user) || current.user.type === "normal")) {
     throw new AppError("already_signed_in");
-  const wait = throttle.retryAfter(request.ip);
-  if (wait > 0) {
+  }
+  const key = `lookup:ip:${origin.ip}`;
+  const reserved = await ctx.limits.consume(key, TEMPORARY_LOOKUP_LIMIT);
+  if (!reserved.allowed) {
     throw new AppError("rate_limited", "Too many failed ticket look-ups. Please wait a few minutes and try again.", {
-      "retry-after": String(wait),
+      "retry-after": String(reserved.retryAfterSeconds),
     });
   }
-  // No files belong here: any file part is refused (too_many_files) and removed.
-  const { fields } = await readMultipart(request, ctx.uploads, 0);
-  const body = parseOr422(searchTicketTemporaryBody, fields);
   const ticket = await findTemporaryTicket(ctx.store.db, body.ticket_id, body.email);
   const user = ticket ? await findUserById(ctx.store.db, ticket.user_id) : undefined;
-  if (!ticket || !user || user.type !== "temp") {
-    throttle.recordFailure(request.ip);
-    throw new AppError("not_found", NO_TEMPORARY_TICKET);
-  }
-  const session = await startSession(ctx, request, reply, user, "temp", ticket.id);
-  return { ticket, user, session };
+  if (!ticket || !user || user.type !== "temp") throw new AppError("not_found", NO_TEMPORARY_TICKET);
+  // A right pair is not a failure: it gives its reservation back.
+  await ctx.limits.release(key, TEMPORARY_LOOKUP_LIMIT);
+  const started = await startSession(ctx, {
+    user,
+    kind: "temp",
+    ticketId: ticket.id,
+    origin,
+    previous: current.session,
+  });
+  return { ticket, user, ...started };
 }
