@@ -41,6 +41,11 @@ export async function logout(): Promise<void> {
   await api.post("/auth/logout");
 }
 
+/** Ends every session of this user, on every device, this one included. */
+export async function logoutEverywhere(): Promise<void> {
+  await api.post("/auth/logout-everywhere");
+}
+
 export async function fetchPermissions(): Promise<Permission[]> {
   const { permissions } = await api.get<{ permissions: Permission[] }>("/api/permissions/get-permissions");
   return permissions;

@@ -1,9 +1,15 @@
-/** The signed-in user's menu: name and e-mail, staff links to Profile and Preferences, Logout. */
+/**
+ * The signed-in user's menu: name and e-mail, staff links to Profile and Preferences, Logout, and
+ * Log out everywhere (every device, after a confirmation).
+ */
 import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconAdjustments, IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
+import { IconAdjustments, IconChevronDown, IconDevicesOff, IconLogout, IconUser } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { logoutEverywhere } from "../api/auth.ts";
 import { useSession } from "../session/SessionContext.ts";
+import { confirmAction } from "../ui/confirmAction.ts";
+import { showError } from "../ui/errorDialogStore.ts";
 
 function initials(name: string): string {
   return name.slice(0, 2).toUpperCase();
@@ -12,6 +18,23 @@ function initials(name: string): string {
 export function ProfileMenu({ staffLinks = false }: { staffLinks?: boolean }) {
   const { t } = useTranslation("sidebar");
   const { user, can, logout } = useSession();
+
+  async function onLogoutEverywhere() {
+    const confirmed = await confirmAction({
+      message: t("logout_everywhere_confirm"),
+      confirmLabel: t("logout_everywhere"),
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await logoutEverywhere();
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    // This session is gone too: finish as a logout does (cleared state, a full load of /login).
+    await logout();
+  }
 
   // Spec 1 §2: an avatar value shorter than 4 characters means no picture.
   const picture = user && user.avatar.length >= 4 ? user.avatar : undefined;
@@ -66,6 +89,16 @@ export function ProfileMenu({ staffLinks = false }: { staffLinks?: boolean }) {
         >
           {t("logout")}
         </Menu.Item>
+        {user && (
+          <Menu.Item
+            color="red"
+            data-testid="logout-everywhere"
+            leftSection={<IconDevicesOff size={16} />}
+            onClick={() => void onLogoutEverywhere()}
+          >
+            {t("logout_everywhere")}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );
