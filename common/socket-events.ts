@@ -3,6 +3,7 @@
  * zod schema before a handler sees it; handlers answer through the acknowledgement callback.
  */
 import { z } from "zod";
+import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
 /**
  * join_chatroom / leave_chatroom. `room_id` is the user's own id (its personal room) or a chat id
@@ -24,15 +25,8 @@ export interface ServerToClientEvents {
   new_message: (message: Record<string, unknown>) => void;
   /** The other side read the chat: staff show read ticks. */
   messages_read: (payload: { chat_id: string; ticket_id: number; reader_class: "dev" | "user" }) => void;
-  ticket_updated_ping: (payload: {
-    ticket_id: number;
-    lastUpdated: number;
-    category: number | null;
-    status: string | null;
-    priority: number | null;
-    banned: boolean | null;
-    assignedTo: number | null;
-  }) => void;
+  /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */
+  ticket_updated_ping: (payload: StaffTicketPing | PlayerTicketPing) => void;
   ticket_assigned: (payload: { ticket_id: number; assignedTo: number | null }) => void;
 }
 

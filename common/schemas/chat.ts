@@ -80,39 +80,5 @@ export const messagesReadPayload = z.object({ chat_id: chatId });
 export const userTicketVisitPayload = z.object({ ticket_id: id });
 export const announcementReadPayload = z.object({ announcement_id: id });
 
-/** A quoted message inside a chat message. */
-export interface ReplyQuote {
-  id: number;
-  sender_name: string;
-  message: string;
-}
-
-/** A chat message as a player receives it (no read ticks, no origin address). */
-export interface PlayerMessage {
-  id: number;
-  type: string;
-  chatId: string;
-  ticket_id: number;
-  sender_id: number | null;
-  sender_name: string;
-  user_class: "dev" | "user";
-  message: string;
-  timestamp: number;
-  attachments: string[];
-  reply_to: ReplyQuote | null;
-  edited: boolean;
-  deleted: boolean;
-  completedStatus: string | null;
-}
-
-/** A chat message as staff receive it: everything a player sees, and what only staff may. */
-export interface StaffMessage extends PlayerMessage {
-  read: boolean;
-  ip_origin: string;
-  from_user: number | null;
-  to_user: number | null;
-  prev_category: number | null;
-  new_category: number | null;
-  banned: boolean | null;
-  user_id: number | null;
-}
+/** The response shapes live with the other response schemas; re-exported for older imports. */
+export type { PlayerMessage, ReplyQuote, StaffMessage } from "./chatResponses.ts";

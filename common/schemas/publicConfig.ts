@@ -1,19 +1,22 @@
 /** GET /api/config/public: what the web client needs before anyone signs in. */
+import { z } from "zod";
 
 /** Outside links: the game's site and account pages, and the community pages of the footer. */
-export interface PublicLinks {
-  gameSite: string;
-  gameLogin: string;
-  safeZone: string;
-  changePassword: string;
-  deleteAccount: string;
-  discord: string;
-  facebook: string;
-  youtube: string;
-}
+export const publicLinks = z.object({
+  gameSite: z.string(),
+  gameLogin: z.string(),
+  safeZone: z.string(),
+  changePassword: z.string(),
+  deleteAccount: z.string(),
+  discord: z.string(),
+  facebook: z.string(),
+  youtube: z.string(),
+});
+export type PublicLinks = z.infer<typeof publicLinks>;
 
-export interface PublicConfig {
-  captcha: "altcha" | "off";
-  links: PublicLinks;
-  version: string;
-}
+export const publicConfig = z.object({
+  captcha: z.enum(["altcha", "off"]),
+  links: publicLinks,
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,4 +1,5 @@
 /** What a member sees of their own account (get-member) and what the game integration gets back. */
+import type { Member } from "../../common/schemas/accountResponses.ts";
 import type { CharacterView } from "../repositories/members.ts";
 import type { UserRow } from "../repositories/users.ts";
 
@@ -7,7 +8,7 @@ export function isBanned(user: Pick<UserRow, "banned" | "banned_until">, now: nu
   return user.banned === 1 && (user.banned_until === -1 || user.banned_until > now);
 }
 
-export function presentMember(user: UserRow, characters: CharacterView[], now: number) {
+export function presentMember(user: UserRow, characters: CharacterView[], now: number): Member {
   const banned = isBanned(user, now);
   return {
     id: user.id,

@@ -2,13 +2,27 @@
  * What leaves the server of a chat message. Staff see everything (ip_origin, read ticks,
  * assignment and ban messages); a player sees the conversation only.
  */
-import type { PlayerMessage, ReplyQuote, StaffMessage } from "../../common/schemas/chat.ts";
+import {
+  type PlayerChatUser,
+  type PlayerFetchChatResponse,
+  type PlayerMessage,
+  type PlayerMessageKind,
+  type ReplyQuote,
+  replyQuote,
+  STAFF_ONLY_MESSAGE_TYPES,
+  type StaffChatUser,
+  type StaffFetchChatResponse,
+  type StaffMessage,
+} from "../../common/schemas/chatResponses.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { ChatMessageRow } from "../db/schema.ts";
 import type { TicketViewer } from "../policies/tickets.ts";
+import type { UserRow } from "../repositories/users.ts";
 
-/** Message types that only staff ever receive (spec 2 §6). */
-const STAFF_ONLY_TYPES = new Set(["assignment", "ban_message"]);
+const STAFF_ONLY_TYPES: ReadonlySet<string> = new Set(STAFF_ONLY_MESSAGE_TYPES);
+
+/** A stored message a player may see: its type is not staff-only. */
+export type PlayerVisibleRow = ChatMessageRow & { type: PlayerMessageKind };
 
 export function downloadUrl(name: string): string {
   return name === "DELETED" ? name : `/download/${name}`;
@@ -23,23 +37,30 @@ function parseList(json: string): string[] {
   }
 }
 
+/** A stored quote that is not of the quote's shape is dropped, never sent half-formed. */
 function parseReply(json: string | null): ReplyQuote | null {
   if (!json) return null;
   try {
-    return JSON.parse(json);
+    const parsed = replyQuote.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
+export function isVisibleTo<R extends Pick<ChatMessageRow, "type">>(
+  row: R,
+  viewer: "owner",
+): row is R & { type: PlayerMessageKind };
+export function isVisibleTo(row: Pick<ChatMessageRow, "type">, viewer: TicketViewer): boolean;
 export function isVisibleTo(row: Pick<ChatMessageRow, "type">, viewer: TicketViewer): boolean {
   return viewer === "staff" || (viewer === "owner" && !STAFF_ONLY_TYPES.has(row.type));
 }
 
-export function presentPlayerMessage(row: ChatMessageRow): PlayerMessage {
+/** What both audiences see of a message, its type aside. */
+function sharedFields(row: ChatMessageRow): Omit<PlayerMessage, "type"> {
   return {
     id: row.id,
-    type: row.type,
     chatId: encodeChatId(row.ticket_id),
     ticket_id: row.ticket_id,
     sender_id: row.sender_id,
@@ -55,9 +76,15 @@ export function presentPlayerMessage(row: ChatMessageRow): PlayerMessage {
   };
 }
 
+/** Only for a row the player may see (`isVisibleTo(row, "owner")`): the type says so. */
+export function presentPlayerMessage(row: PlayerVisibleRow): PlayerMessage {
+  return { ...sharedFields(row), type: row.type };
+}
+
 export function presentStaffMessage(row: ChatMessageRow): StaffMessage {
   return {
-    ...presentPlayerMessage(row),
+    ...sharedFields(row),
+    type: row.type,
     read: row.read === 1,
     ip_origin: row.ip_origin || "NOT FOUND",
     from_user: row.from_user,
@@ -70,6 +97,43 @@ export function presentStaffMessage(row: ChatMessageRow): StaffMessage {
 }
 
 export function presentMessageFor(row: ChatMessageRow, viewer: TicketViewer): PlayerMessage | StaffMessage | null {
-  if (!isVisibleTo(row, viewer)) return null;
-  return viewer === "staff" ? presentStaffMessage(row) : presentPlayerMessage(row);
+  if (viewer === "staff") return presentStaffMessage(row);
+  if (viewer === null) return null;
+  return isVisibleTo(row, "owner") ? presentPlayerMessage(row) : null;
+}
+
+type ChatSender = Pick<UserRow, "id" | "name" | "avatar" | "class" | "rank">;
+
+/** A chat's sender as a player sees them: that someone is staff, not their rank. */
+export function presentPlayerChatUser(user: ChatSender): PlayerChatUser {
+  return { id: user.id, name: user.name, avatar: user.avatar, class: user.class };
+}
+
+export function presentStaffChatUser(user: ChatSender): StaffChatUser {
+  return { ...presentPlayerChatUser(user), rank: user.rank };
+}
+
+/** One page of fetch-chat for its audience: a player's page leaves out staff-only messages. */
+export function presentChatPage(
+  rows: ChatMessageRow[],
+  senders: ChatSender[],
+  viewer: "staff" | "owner",
+  hasMore: boolean,
+): StaffFetchChatResponse | PlayerFetchChatResponse {
+  if (viewer === "staff") {
+    return { chat: rows.map(presentStaffMessage), users: senders.map(presentStaffChatUser), has_more: hasMore };
+  }
+  const chat = rows.filter((row) => isVisibleTo(row, "owner")).map(presentPlayerMessage);
+  return { chat, users: senders.map(presentPlayerChatUser), has_more: hasMore };
+}
+
+/** new-chat-message's answer: the stored message as its sender's audience sees it. */
+export function presentSentMessage(
+  row: ChatMessageRow,
+  audience: "staff" | "owner",
+): { message: StaffMessage } | { message: PlayerMessage } {
+  if (audience === "staff") return { message: presentStaffMessage(row) };
+  // A player only ever sends plain messages; a staff-only type here would be a bug upstream.
+  if (!isVisibleTo(row, "owner")) throw new Error(`a player sent a staff-only ${row.type} message`);
+  return { message: presentPlayerMessage(row) };
 }

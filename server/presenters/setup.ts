@@ -1,6 +1,7 @@
 /** What anyone may see of the setup lists and the player-facing content (spec 1 §3). */
 
 import type { Selectable } from "kysely";
+import type { Announcement, Category, Faq, GameServer, PriorityLevel } from "../../common/schemas/setupResponses.ts";
 import type { AnnouncementsTable, CategoryRow, FaqsTable, PriorityRow, ServerRow } from "../db/schema.ts";
 
 /** English titles that need the violator's name even when the flag is off (spec 1 §3). */
@@ -24,7 +25,7 @@ function parseLocales(text: string): Record<string, string> {
   }
 }
 
-export function presentCategory(row: CategoryRow) {
+export function presentCategory(row: CategoryRow): Category {
   return {
     id: row.id,
     title: row.title,
@@ -37,15 +38,15 @@ export function presentCategory(row: CategoryRow) {
   };
 }
 
-export function presentPriority(row: PriorityRow) {
+export function presentPriority(row: PriorityRow): PriorityLevel {
   return { id: row.id, title: row.title, value: row.value, style: row.style, default: row.is_default === 1 };
 }
 
-export function presentServer(row: ServerRow) {
+export function presentServer(row: ServerRow): GameServer {
   return { id: row.id, title: row.title, value: row.value, style: row.style };
 }
 
-export function presentFaq(row: Selectable<FaqsTable>) {
+export function presentFaq(row: Selectable<FaqsTable>): Faq {
   return {
     id: row.id,
     title: row.title,
@@ -56,7 +57,7 @@ export function presentFaq(row: Selectable<FaqsTable>) {
   };
 }
 
-export function presentAnnouncement(row: Selectable<AnnouncementsTable> & { read: boolean }) {
+export function presentAnnouncement(row: Selectable<AnnouncementsTable> & { read: boolean }): Announcement {
   return {
     id: row.id,
     title: row.title,

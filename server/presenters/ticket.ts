@@ -1,7 +1,14 @@
 /**
- * What a player (member or temporary user) sees of a ticket. Never the origin address, read
- * ticks, notes or any staff-only bookkeeping (spec 1 §2).
+ * What each audience sees of a ticket. A player (member or temporary user) never gets the origin
+ * address, priority, assignee, ban flag or any other staff bookkeeping (spec 1 §2); the shapes are
+ * the response schemas in common/schemas/ticketResponses.ts.
  */
+import type {
+  PlayerTicket,
+  PlayerTicketPing,
+  StaffTicket,
+  StaffTicketPing,
+} from "../../common/schemas/ticketResponses.ts";
 import { encodeChatId, encodeFetchCode } from "../../common/ticket-code.ts";
 import type { TicketRow } from "../db/schema.ts";
 
@@ -21,7 +28,7 @@ export function attachmentUrls(stored: string): string[] {
     .map((n) => (n === DELETED_ATTACHMENT ? DELETED_ATTACHMENT : `/download/${encodeURIComponent(n)}`));
 }
 
-export function presentPlayerTicket(row: TicketRow) {
+export function presentPlayerTicket(row: TicketRow): PlayerTicket {
   return {
     id: row.id,
     ticket_id: row.id,
@@ -30,7 +37,6 @@ export function presentPlayerTicket(row: TicketRow) {
     chat_id: encodeChatId(row.id),
     category: row.category_id,
     server: row.server_id,
-    priority: row.priority_id,
     characterName: row.character_name,
     violatersName: row.violaters_name ?? "",
     subject: row.subject,
@@ -38,14 +44,41 @@ export function presentPlayerTicket(row: TicketRow) {
     status: row.status,
     createdAt: row.created_at,
     lastUpdated: row.last_updated,
-    assignedTo: row.assigned_to,
     email: row.email,
     name: row.name,
     user_id: row.user_id,
     attachments: attachmentUrls(row.attachments),
-    banned: row.banned === 1,
     ticket_type: row.ticket_type,
     type: row.type,
   };
 }
-export type PlayerTicket = ReturnType<typeof presentPlayerTicket>;
+
+export function presentStaffTicket(row: TicketRow): StaffTicket {
+  return {
+    ...presentPlayerTicket(row),
+    priority: row.priority_id,
+    assignedTo: row.assigned_to,
+    banned: row.banned === 1,
+    ip_origin: row.ip_origin || "NOT FOUND",
+    resolved_by: row.resolved_by,
+    closed_by: row.closed_by,
+    excuse: row.excuse,
+    clean: row.clean === 1,
+    retain_attachments: row.retain_attachments === 1,
+  };
+}
+
+/** ticket_updated_ping for the ticket's player: what moved, nothing of staff bookkeeping. */
+export function presentPlayerTicketPing(row: TicketRow): PlayerTicketPing {
+  return { ticket_id: row.id, lastUpdated: row.last_updated, category: row.category_id, status: row.status };
+}
+
+/** ticket_updated_ping for the staff room. */
+export function presentStaffTicketPing(row: TicketRow): StaffTicketPing {
+  return {
+    ...presentPlayerTicketPing(row),
+    priority: row.priority_id,
+    banned: row.banned === 1,
+    assignedTo: row.assigned_to,
+  };
+}

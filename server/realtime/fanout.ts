@@ -5,21 +5,9 @@
 import { chatRoom, STAFF_ROOM } from "../../common/socket-events.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { AppContext } from "../context.ts";
-import type { TicketRow } from "../db/schema.ts";
 import { isVisibleTo, presentPlayerMessage, presentStaffMessage } from "../presenters/message.ts";
+import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
 import type { AppServer } from "./socketServer.ts";
-
-function ticketPing(ticket: TicketRow) {
-  return {
-    ticket_id: ticket.id,
-    lastUpdated: ticket.last_updated,
-    category: ticket.category_id,
-    status: ticket.status,
-    priority: ticket.priority_id,
-    banned: ticket.banned === 1,
-    assignedTo: ticket.assigned_to,
-  };
-}
 
 export function subscribeFanout(ctx: AppContext, io: AppServer): void {
   ctx.events.on("message.created", ({ ticket, message }) => {
@@ -37,18 +25,12 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
   });
 
   ctx.events.on("ticket.updated", ({ ticket }) => {
-    io.to(STAFF_ROOM).emit("ticket_updated_ping", ticketPing(ticket));
-    // The player's open ticket page learns of status changes too, without staff-only fields
-    // (null means "unchanged" to a receiver, as the spec has it).
-    io.to(chatRoom(ticket.id, "player")).emit("ticket_updated_ping", {
-      ...ticketPing(ticket),
-      priority: null,
-      banned: null,
-      assignedTo: null,
-    });
+    io.to(STAFF_ROOM).emit("ticket_updated_ping", presentStaffTicketPing(ticket));
+    // The player's open ticket page learns of status changes too, in the player's own shape.
+    io.to(chatRoom(ticket.id, "player")).emit("ticket_updated_ping", presentPlayerTicketPing(ticket));
   });
 
   ctx.events.on("ticket.created", ({ ticket }) => {
-    io.to(STAFF_ROOM).emit("ticket_updated_ping", ticketPing(ticket));
+    io.to(STAFF_ROOM).emit("ticket_updated_ping", presentStaffTicketPing(ticket));
   });
 }

@@ -237,9 +237,6 @@ describe.each(ENGINES)("ticket chat on %s", (engine) => {
       lastUpdated: updated.last_updated,
       category: updated.category_id,
       status: "ON HOLD",
-      priority: null,
-      banned: null,
-      assignedTo: null,
     });
   });
 });

@@ -7,11 +7,12 @@ import { stat } from "node:fs/promises";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fetchChatBody, newChatMessageBody } from "../../common/schemas/chat.ts";
+import { fetchChatResponse, newMessageResponse, uploadFilesResponse } from "../../common/schemas/chatResponses.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketViewer } from "../policies/tickets.ts";
-import { presentMessageFor } from "../presenters/message.ts";
+import { presentChatPage, presentSentMessage } from "../presenters/message.ts";
 import { chatParticipants, listMessages } from "../repositories/chat.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { findUpload, recordUploads } from "../repositories/uploads.ts";
@@ -26,26 +27,25 @@ function contentDisposition(kind: "inline" | "attachment", original: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(original)}`;
 }
 
+/** What each call accepts and answers; answers are per audience (common/schemas/chatResponses.ts). */
+const schemas = {
+  fetchChat: { body: fetchChatBody, response: { 200: fetchChatResponse } },
+  newMessage: { response: { 200: newMessageResponse } },
+  uploadFiles: { response: { 200: uploadFilesResponse } },
+};
+
 export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post("/api/fetch-chat", { schema: { body: fetchChatBody } }, async (request) => {
+    app.post("/api/fetch-chat", { schema: schemas.fetchChat }, async (request) => {
       const user = requireUser(request);
       const { ticket, viewer } = await visibleTicket(ctx, user, request.session!, request.body.chat_id);
       const rows = await listMessages(ctx.store.db, ticket.id, request.body.limit, request.body.before);
-      const chat = rows.map((row) => presentMessageFor(row, viewer)).filter((m) => m !== null);
       const senders = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
-      const users = (await chatParticipants(ctx.store.db, senders)).map((u) => ({
-        id: u.id,
-        name: u.name,
-        avatar: u.avatar,
-        class: u.class,
-        // Players see that someone is staff, not their rank.
-        ...(viewer === "staff" ? { rank: u.rank } : {}),
-      }));
-      return { chat, users, has_more: rows.length === request.body.limit };
+      const users = await chatParticipants(ctx.store.db, senders);
+      return presentChatPage(rows, users, viewer, rows.length === request.body.limit);
     });
 
-    app.post("/api/new-chat-message", async (request) => {
+    app.post("/api/new-chat-message", { schema: schemas.newMessage }, async (request) => {
       const user = requireUser(request);
       const { fields, files } = await readMultipart(request, ctx.uploads);
       try {
@@ -58,14 +58,14 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           newFiles: files,
           ip: request.ip,
         });
-        return { message: presentMessageFor(message, user.class === "dev" ? "staff" : "owner") };
+        return presentSentMessage(message, user.class === "dev" ? "staff" : "owner");
       } catch (error) {
         await ctx.uploads.remove(files.map((f) => f.name));
         throw error;
       }
     });
 
-    app.post("/api/upload-files", async (request) => {
+    app.post("/api/upload-files", { schema: schemas.uploadFiles }, async (request) => {
       const user = requireUser(request);
       const { files } = await readMultipart(request, ctx.uploads);
       if (!files.length)

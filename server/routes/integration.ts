@@ -4,6 +4,7 @@
  * a configured key the API does not exist (404).
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { upsertMemberResponse } from "../../common/schemas/accountResponses.ts";
 import { upsertMemberBody } from "../../common/schemas/integration.ts";
 import { nowSeconds, safeEqual, sha256 } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
@@ -23,10 +24,12 @@ function normaliseBody(body: unknown): unknown {
   }
 }
 
+const options = { config: { csrf: false }, schema: { response: { 200: upsertMemberResponse } } };
+
 export function integrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const key = ctx.config.integrationApiKey;
   return async (app) => {
-    app.post("/api/integration/upsert-member", { config: { csrf: false } }, async (request) => {
+    app.post("/api/integration/upsert-member", options, async (request) => {
       if (!key) throw new AppError("not_found");
       const header = request.headers.authorization ?? "";
       const given = header.startsWith("Bearer ") ? header.slice(7).trim() : "";

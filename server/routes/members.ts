@@ -1,5 +1,6 @@
 /** /api/members: a member's own account with characters (spec 1 §7 get-member). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { getMemberResponse } from "../../common/schemas/accountResponses.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -10,7 +11,7 @@ import { listCharacters } from "../repositories/members.ts";
 
 export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/api/members/get-member", async (request) => {
+    app.get("/api/members/get-member", { schema: { response: { 200: getMemberResponse } } }, async (request) => {
       const user = requireUser(request);
       if (!isMember(user)) throw new AppError("forbidden");
       const characters = await listCharacters(ctx.store.db, user.id);

@@ -1,12 +1,14 @@
 /** What the web client needs before anyone signs in: bot-check mode, outside links, the challenge. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { PROJECT_VERSION } from "../../common/constants.ts";
-import type { PublicConfig } from "../../common/schemas/publicConfig.ts";
+import { type PublicConfig, publicConfig } from "../../common/schemas/publicConfig.ts";
 import type { AppContext } from "../context.ts";
+
+const answer = { response: { 200: publicConfig } };
 
 export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/api/config/public", async (_request, reply): Promise<PublicConfig> => {
+    app.get("/api/config/public", { schema: answer }, async (_request, reply): Promise<PublicConfig> => {
       reply.header("cache-control", "no-cache");
       return { captcha: ctx.captcha.mode, version: PROJECT_VERSION, links: ctx.config.links };
     });

@@ -48,7 +48,6 @@ describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
       status: "NEW TICKET",
       category: world.categoryId,
       server: world.serverId,
-      priority: world.priorityId,
       characterName: "Aragorn",
       violatersName: "",
       email: member.email,
@@ -60,6 +59,7 @@ describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
     });
     expect(ticket).not.toHaveProperty("ip_origin");
     expect(ticket).not.toHaveProperty("notes_id");
+    for (const staffOnly of ["priority", "assignedTo", "banned"]) expect(ticket).not.toHaveProperty(staffOnly);
     const attachments = ticket.attachments as string[];
     expect(attachments).toHaveLength(2);
     expect(attachments[0]).toMatch(/^\/download\/[A-Za-z0-9_-]{22}\.png$/);

@@ -1,6 +1,13 @@
 /** /api/tickets: what players do with their tickets (spec 1 §2, §7). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEFAULT_PAGE_SIZE } from "../../common/constants.ts";
+import {
+  memberTicketHistoryResponse,
+  playerTicketResponse,
+  searchTicketTemporaryResponse,
+  submitMemberTicketResponse,
+  submitTemporaryTicketResponse,
+} from "../../common/schemas/ticketResponses.ts";
 import { memberTicketHistoryBody, searchTicketTemporaryBody, ticketIdBody } from "../../common/schemas/tickets.ts";
 import { encodeTicketInfo } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
@@ -26,6 +33,16 @@ function requireMember(user: UserRow): UserRow {
   return user;
 }
 
+/** What each call accepts and answers; answers are player views (common/schemas/ticketResponses.ts). */
+const schemas = {
+  submitMember: { response: { 200: submitMemberTicketResponse } },
+  submitTemporary: { response: { 200: submitTemporaryTicketResponse } },
+  searchTemporary: { response: { 200: searchTicketTemporaryResponse } },
+  history: { response: { 200: memberTicketHistoryResponse } },
+  fetch: { body: ticketIdBody, response: { 200: playerTicketResponse } },
+  complete: { body: ticketIdBody, response: { 200: playerTicketResponse } },
+};
+
 export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.store.db;
 
@@ -37,13 +54,13 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    app.post("/api/tickets/submit-member-ticket", async (request) => {
+    app.post("/api/tickets/submit-member-ticket", { schema: schemas.submitMember }, async (request) => {
       const member = requireMember(requireUser(request));
       const ticket = await submitMemberTicket(ctx, request, member);
       return { ticket_id: ticket.id, ticket: presentPlayerTicket(ticket) };
     });
 
-    app.post("/api/tickets/submit-temporary-ticket", async (request) => {
+    app.post("/api/tickets/submit-temporary-ticket", { schema: schemas.submitTemporary }, async (request) => {
       // A member or employee files tickets from their own area, not as a visitor.
       if (request.user && (isStaff(request.user) || request.user.type === "normal")) {
         throw new AppError("already_signed_in");
@@ -52,7 +69,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { ticket_id: ticket.id, ticket_info: encodeTicketInfo({ ticketId: ticket.id, email: ticket.email }) };
     });
 
-    app.post("/api/tickets/search-ticket-temporary", async (request, reply) => {
+    app.post("/api/tickets/search-ticket-temporary", { schema: schemas.searchTemporary }, async (request, reply) => {
       // No files belong here: any file part is refused (too_many_files) and removed.
       const { fields } = await readMultipart(request, ctx.uploads, 0);
       const started = await openTemporaryAccess(ctx, {
@@ -64,7 +81,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { ticket: presentPlayerTicket(started.ticket), user: presentSessionUser(started.user, started.session) };
     });
 
-    app.post("/api/tickets/member-ticket-history", async (request) => {
+    app.post("/api/tickets/member-ticket-history", { schema: schemas.history }, async (request) => {
       const member = requireMember(requireUser(request));
       const body = parseOr422(memberTicketHistoryBody, request.body ?? {});
       let size = body.entries_per_page;
@@ -80,12 +97,12 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     });
 
-    app.post("/api/tickets/fetch-member-ticket", { schema: { body: ticketIdBody } }, async (request) => {
+    app.post("/api/tickets/fetch-member-ticket", { schema: schemas.fetch }, async (request) => {
       const user = requireUser(request);
       return { ticket: presentPlayerTicket(await ownTicket(user, request.session, request.body.ticket_id)) };
     });
 
-    app.post("/api/tickets/submit-ticket-complete-member", { schema: { body: ticketIdBody } }, async (request) => {
+    app.post("/api/tickets/submit-ticket-complete-member", { schema: schemas.complete }, async (request) => {
       const user = requireUser(request);
       const ticket = await ownTicket(user, request.session, request.body.ticket_id);
       // Temporary users may follow their ticket but not close it (spec 1 §2).

@@ -1,0 +1,95 @@
+/**
+ * What leaves the server of a ticket, per audience (spec 1 §3, spec 2 §3). The route registers
+ * these as its response schema, so the serializer drops any key a schema does not name: a player
+ * never receives priority, assignee, ban flag or origin address, whatever a presenter returns.
+ */
+import { z } from "zod";
+import { TICKET_STATUSES } from "../constants.ts";
+import { sessionUser } from "./auth.ts";
+
+const id = z.number().int();
+
+/** A ticket as its owner (member or temporary user) sees it. */
+export const playerTicket = z.object({
+  id,
+  ticket_id: id,
+  fetch_code: z.string(),
+  /** The chat room id of the ticket (`chat-{id}`). */
+  chat_id: z.string(),
+  category: id,
+  server: id,
+  characterName: z.string(),
+  violatersName: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  /** Epoch seconds; doubles as the ticket number. */
+  createdAt: z.number(),
+  lastUpdated: z.number(),
+  email: z.string(),
+  name: z.string(),
+  user_id: id,
+  /** `/download/{name}` URLs, or 'DELETED' for a removed file. */
+  attachments: z.array(z.string()),
+  ticket_type: z.enum(["member", "other"]),
+  type: z.enum(["normal", "temp"]),
+});
+export type PlayerTicket = z.infer<typeof playerTicket>;
+
+/** A ticket as staff see it: the player's view and the bookkeeping of spec 2 §3. */
+export const staffTicket = playerTicket.extend({
+  priority: id,
+  assignedTo: id.nullable(),
+  banned: z.boolean(),
+  ip_origin: z.string(),
+  /** A user id as text, or 'AUTO'. */
+  resolved_by: z.string().nullable(),
+  closed_by: z.string().nullable(),
+  excuse: z.string().nullable(),
+  clean: z.boolean(),
+  retain_attachments: z.boolean(),
+});
+export type StaffTicket = z.infer<typeof staffTicket>;
+
+/**
+ * socket ticket_updated_ping for a ticket's player: what moved, without staff bookkeeping. A
+ * receiver keeps the old value of a field that is absent or null (spec 2 §5).
+ */
+export const playerTicketPing = z.object({
+  ticket_id: id,
+  lastUpdated: z.number(),
+  category: id.nullable(),
+  status: z.enum(TICKET_STATUSES).nullable(),
+});
+export type PlayerTicketPing = z.infer<typeof playerTicketPing>;
+
+/** socket ticket_updated_ping for staff (spec 2 §7). */
+export const staffTicketPing = playerTicketPing.extend({
+  priority: id.nullable(),
+  banned: z.boolean().nullable(),
+  assignedTo: id.nullable(),
+});
+export type StaffTicketPing = z.infer<typeof staffTicketPing>;
+
+/** fetch-member-ticket, submit-ticket-complete-member. */
+export const playerTicketResponse = z.object({ ticket: playerTicket });
+
+export const submitMemberTicketResponse = z.object({ ticket_id: id, ticket: playerTicket });
+
+export const submitTemporaryTicketResponse = z.object({
+  ticket_id: id,
+  /** What the visitor keeps to open the ticket again (ticket id and e-mail, encoded). */
+  ticket_info: z.string(),
+});
+
+export const searchTicketTemporaryResponse = z.object({ ticket: playerTicket, user: sessionUser });
+export type SearchTicketTemporaryResponse = z.infer<typeof searchTicketTemporaryResponse>;
+
+export const memberTicketHistoryResponse = z.object({
+  tickets: z.array(playerTicket),
+  total_count: z.number().int(),
+  total_pages: z.number().int(),
+  page: z.number().int(),
+  entries_per_page: z.number().int(),
+});
+export type MemberTicketHistoryResponse = z.infer<typeof memberTicketHistoryResponse>;
