@@ -75,12 +75,14 @@ export type StaffTicketPing = z.infer<typeof staffTicketPing>;
 export const playerTicketResponse = z.object({ ticket: playerTicket });
 
 export const submitMemberTicketResponse = z.object({ ticket_id: id, ticket: playerTicket });
+export type SubmitMemberTicketResponse = z.infer<typeof submitMemberTicketResponse>;
 
 export const submitTemporaryTicketResponse = z.object({
   ticket_id: id,
   /** What the visitor keeps to open the ticket again (ticket id and e-mail, encoded). */
   ticket_info: z.string(),
 });
+export type SubmitTemporaryTicketResponse = z.infer<typeof submitTemporaryTicketResponse>;
 
 export const searchTicketTemporaryResponse = z.object({ ticket: playerTicket, user: sessionUser });
 export type SearchTicketTemporaryResponse = z.infer<typeof searchTicketTemporaryResponse>;

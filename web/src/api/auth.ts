@@ -1,13 +1,10 @@
 /** Session, sign-in and password-token calls (spec 1 §7). */
 import type { Permission } from "../../../common/permissions.ts";
-import { decodeIdToken, type SessionUser } from "../../../common/schemas/auth.ts";
+import { decodeIdToken, type PulseCheckResponse, type SessionUser } from "../../../common/schemas/auth.ts";
 import { ApiError, api } from "./client.ts";
 
-interface TokenResponse {
-  id_token: string;
-  temp: boolean;
-  user_type: "normal" | "temp";
-}
+/** pulse-check and login answer with the id token and the temp flag. */
+type TokenResponse = PulseCheckResponse;
 
 export interface Session {
   user: SessionUser;

@@ -1,5 +1,5 @@
 /** Chat calls (spec 2 §7) as a player makes them: fetch-chat and new-chat-message. */
-import type { PlayerMessage, ReplyQuote } from "../../../../common/schemas/chat.ts";
+import type { PlayerFetchChatResponse, PlayerMessage, ReplyQuote } from "../../../../common/schemas/chatResponses.ts";
 import { api } from "../../api/client.ts";
 
 export type { ReplyQuote };
@@ -16,7 +16,11 @@ export const chatKey = (chatId: string) => ["chat", chatId] as const;
 export const CHAT_PAGE_SIZE = 100;
 
 export async function fetchChat(chatId: string, before?: number): Promise<ChatPage> {
-  const answer = await api.post<ChatPage>("/api/fetch-chat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
+  const answer = await api.post<PlayerFetchChatResponse>("/api/fetch-chat", {
+    chat_id: chatId,
+    before,
+    limit: CHAT_PAGE_SIZE,
+  });
   return { chat: answer.chat, has_more: answer.has_more };
 }
 

@@ -4,32 +4,10 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { Announcement, Faq } from "../../../../common/schemas/setupResponses.ts";
 import { api } from "../../api/client.ts";
 
-export interface Faq {
-  id: number;
-  title: string;
-  message: string;
-  engTitle: string;
-  engMessage: string;
-  value: number;
-}
-
-export interface Announcement {
-  id: number;
-  title: string;
-  message: string;
-  engTitle: string;
-  engMessage: string;
-  value: number;
-  /** Epoch seconds. */
-  startDate: number;
-  /** Epoch seconds, or '' for an announcement without an end. */
-  endDate: number | "";
-  active: boolean;
-  /** Whether the signed-in caller has read it; always false for visitors. */
-  read: boolean;
-}
+export type { Announcement, Faq };
 
 /** Logs a failed load once, not on every render. */
 function useLogError(message: string, error: Error | null): void {

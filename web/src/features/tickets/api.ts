@@ -3,68 +3,19 @@
  * the server's player presenters: nothing staff-only ever arrives here.
  */
 import { useQuery } from "@tanstack/react-query";
-import type { TicketStatus } from "../../../../common/constants.ts";
-import type { SessionUser } from "../../../../common/schemas/auth.ts";
+import type { Character, Member } from "../../../../common/schemas/accountResponses.ts";
+import type { Category, GameServer } from "../../../../common/schemas/setupResponses.ts";
+import type {
+  MemberTicketHistoryResponse,
+  PlayerTicket,
+  SearchTicketTemporaryResponse,
+  SubmitMemberTicketResponse,
+  SubmitTemporaryTicketResponse,
+} from "../../../../common/schemas/ticketResponses.ts";
 import { api } from "../../api/client.ts";
 
-export interface Category {
-  id: number;
-  title: string;
-  value: number;
-  locales: Record<string, string>;
-  disabled: boolean;
-  /** The effective rule: the server already applies the spec's title list. */
-  has_violaters_form: boolean;
-}
-
-export interface GameServer {
-  id: number;
-  title: string;
-  value: number;
-}
-
-export interface Character {
-  characterName: string;
-  characterLevel: number;
-  server: string;
-  server_id: number;
-}
-
-export interface Member {
-  id: number;
-  name: string;
-  email: string;
-  banned: boolean;
-  banned_until: number;
-  characters: Character[];
-}
-
-export interface PlayerTicket {
-  id: number;
-  ticket_id: number;
-  fetch_code: string;
-  chat_id: string;
-  category: number;
-  server: number;
-  characterName: string;
-  violatersName: string;
-  subject: string;
-  description: string;
-  status: TicketStatus;
-  createdAt: number;
-  lastUpdated: number;
-  /** `/download/{name}` URLs, or 'DELETED' for a removed file. */
-  attachments: string[];
-  type: "normal" | "temp";
-}
-
-export interface TicketHistoryPage {
-  tickets: PlayerTicket[];
-  total_count: number;
-  total_pages: number;
-  page: number;
-  entries_per_page: number;
-}
+export type { Category, Character, GameServer, Member, PlayerTicket };
+export type TicketHistoryPage = MemberTicketHistoryResponse;
 
 export const ticketKeys = {
   ticket: (ticketId: number) => ["player-ticket", ticketId] as const,
@@ -134,14 +85,11 @@ function ticketForm(fields: Record<string, string | number>, files: File[]): For
 }
 
 export async function submitMemberTicket(fields: TicketFields & { characterName: string }, files: File[]) {
-  return api.upload<{ ticket_id: number; ticket: PlayerTicket }>(
-    "/api/tickets/submit-member-ticket",
-    ticketForm({ ...fields }, files),
-  );
+  return api.upload<SubmitMemberTicketResponse>("/api/tickets/submit-member-ticket", ticketForm({ ...fields }, files));
 }
 
 export async function submitTemporaryTicket(fields: TicketFields & { email: string; name: string }, files: File[]) {
-  return api.upload<{ ticket_id: number; ticket_info: string }>(
+  return api.upload<SubmitTemporaryTicketResponse>(
     "/api/tickets/submit-temporary-ticket",
     ticketForm({ ...fields }, files),
   );
@@ -152,5 +100,5 @@ export async function searchTicketTemporary(ticketId: number, email: string) {
   const form = new FormData();
   form.append("ticket_id", String(ticketId));
   form.append("email", email);
-  return api.upload<{ ticket: PlayerTicket; user: SessionUser }>("/api/tickets/search-ticket-temporary", form);
+  return api.upload<SearchTicketTemporaryResponse>("/api/tickets/search-ticket-temporary", form);
 }
