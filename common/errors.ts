@@ -27,6 +27,14 @@ export const ERRORS = {
   file_size_exceeded: { status: 413, message: "file_size_exceeded" },
   unacceptable_file_type: { status: 415, message: "Unacceptable file type" },
   too_many_files: { status: 422, message: "At most 5 files can be attached." },
+  upload_budget_exceeded: {
+    status: 429,
+    message: "You have uploaded too much in a short time. Please wait a few minutes and try again.",
+  },
+  /** The body could not be read at all (broken multipart or JSON): nothing in it was looked at. */
+  malformed_body: { status: 400, message: "The request body could not be read." },
+  body_too_large: { status: 413, message: "The request is too large." },
+  unsupported_media_type: { status: 415, message: "This kind of request body is not accepted." },
   ticket_ended: { status: 409, message: "This ticket is closed. No more messages can be sent." },
   ticket_not_answered: {
     status: 409,

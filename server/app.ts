@@ -33,6 +33,7 @@ import { profileRoutes } from "./routes/profile.ts";
 import { publicConfigRoutes } from "./routes/publicConfig.ts";
 import { setupReadRoutes } from "./routes/setupRead.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
+import { registerFormCleanup } from "./uploads/multipart.ts";
 import { UploadStore } from "./uploads/storage.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -87,12 +88,13 @@ export async function buildApp({
       maxCounter: captchaMaxCounter,
     }),
     realtime,
-    events: new EventBus(),
+    events: new EventBus(app.log),
     uploads: new UploadStore(config.dataDir, config.uploadMaxBytes),
     limits,
   };
 
   registerErrorHandling(app);
+  registerFormCleanup(app, ctx);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(formbody);

@@ -26,6 +26,10 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(52_428_800),
+  /** Bytes one account, and one address, may upload in 10 minutes. */
+  UPLOAD_BUDGET_BYTES: z.coerce.number().int().positive().default(209_715_200),
+  /** Uploads not attached to a ticket within this many minutes are removed. */
+  UPLOAD_ORPHAN_MINUTES: z.coerce.number().int().positive().default(60),
   AUTO_CLOSE_HOURS: z.coerce.number().positive().default(72),
   ATTACHMENT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   BUSINESS_TIMEZONE: z.string().default("Europe/Istanbul"),
@@ -64,6 +68,9 @@ export interface Config {
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   uploadMaxBytes: number;
+  /** Upload budget per account and per address, per 10 minutes. */
+  uploadBudgetBytes: number;
+  uploadOrphanMinutes: number;
   autoCloseHours: number;
   attachmentRetentionDays: number;
   businessTimezone: string;
@@ -134,6 +141,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    uploadBudgetBytes: env.UPLOAD_BUDGET_BYTES,
+    uploadOrphanMinutes: env.UPLOAD_ORPHAN_MINUTES,
     autoCloseHours: env.AUTO_CLOSE_HOURS,
     attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,
     businessTimezone: env.BUSINESS_TIMEZONE,

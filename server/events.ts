@@ -3,6 +3,7 @@
  * layer subscribes and fans out to the right rooms with the right presenter. Nothing is announced
  * before it is stored.
  */
+import type { FastifyBaseLogger } from "fastify";
 import type { ChatMessageRow, TicketRow } from "./db/schema.ts";
 
 export interface DomainEvents {
@@ -20,6 +21,12 @@ type Listener<K extends keyof DomainEvents> = (event: DomainEvents[K]) => void;
 
 export class EventBus {
   readonly #listeners = new Map<keyof DomainEvents, Listener<never>[]>();
+  readonly #log: Pick<FastifyBaseLogger, "error"> | undefined;
+
+  /** Failing listeners are logged through this (the app's pino logger). */
+  constructor(log?: Pick<FastifyBaseLogger, "error">) {
+    this.#log = log;
+  }
 
   on<K extends keyof DomainEvents>(name: K, listener: Listener<K>): void {
     const list = this.#listeners.get(name) ?? [];
@@ -33,7 +40,7 @@ export class EventBus {
       try {
         (listener as Listener<K>)(event);
       } catch (error) {
-        console.error(`listener of ${name} failed`, error);
+        this.#log?.error({ err: error, event: name }, "event listener failed");
       }
     }
   }

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (demo) await seedDemo(store, { password: process.env.DEMO_PASSWORD ?? "Demo-Password-1!", log });
 
   const { app, ctx } = await buildApp({ config, store });
-  const stopSweeps = startSweeps(ctx);
+  const stopSweeps = startSweeps(ctx, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

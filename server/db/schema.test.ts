@@ -71,7 +71,8 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   characters_user: ["characters", ["user_id"], false],
   characters_server_name: ["characters", ["server_id", "character_name"], false],
   quick_reply_categories_category: ["quick_reply_categories", ["category_id"], false],
-  users_email_type_unique: ["users", ["email", "type"], true],
+  users_member_email_unique: ["users", ["email"], true],
+  users_email_type: ["users", ["email", "type"], false],
   uploads_ticket: ["uploads", ["ticket_id"], false],
   uploads_user_ticket: ["uploads", ["user_id", "ticket_id"], false],
 };

@@ -17,9 +17,25 @@ export class AppError extends Error {
     super(typeof detail === "string" ? detail : ERRORS[code].message);
     this.code = code;
     this.status = ERRORS[code].status;
-    this.detail = detail ?? ERRORS[code].message;
+    const given = detail ?? ERRORS[code].message;
+    // One shape for every 422: a list of {loc, msg, type}, even where a sentence was given.
+    this.detail = this.status === 422 && typeof given === "string" ? [issue(given, code)] : given;
     this.headers = headers;
   }
+}
+
+/** The codes of Fastify's own client errors; any other 4xx of Fastify means an unreadable body. */
+const FASTIFY_CODES: Partial<Record<number, ErrorCode>> = {
+  404: "not_found",
+  413: "body_too_large",
+  415: "unsupported_media_type",
+  422: "validation",
+  429: "rate_limited",
+};
+
+/** A 422 about the body as a whole, in the one list shape every 422 has. */
+export function issue(msg: string, type = "value_error", loc: (string | number)[] = ["body"]): ValidationIssue {
+  return { loc, msg, type };
 }
 
 export function validationIssues(error: ZodError): ValidationIssue[] {
@@ -59,8 +75,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type…
-      const code: ErrorCode = status === 429 ? "rate_limited" : status === 404 ? "not_found" : "validation";
-      return reply.code(status).send({ detail: error.message, code });
+      const code = FASTIFY_CODES[status] ?? "malformed_body";
+      return reply.code(status).send({ detail: code === "validation" ? [issue(error.message)] : error.message, code });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ detail: ERRORS.internal.message, code: "internal" });

@@ -52,16 +52,24 @@ export async function countCharacters(db: Kysely<Database>, userId: number): Pro
   return Number(row.n);
 }
 
-/** The temporary user of an e-mail (unique per e-mail and type), deleted or not. */
-export function findTempUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+/**
+ * Every temporary identity filed with an e-mail, deleted or banned ones included (one identity per
+ * temporary ticket: docs/decisions.md). A ban or deletion of one of them stops new filings with
+ * that e-mail, since staff ban temporary users by e-mail (spec 2 ban history by e-mail).
+ */
+export function listTempUsersByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<Pick<UserRow, "id" | "banned" | "banned_until" | "deleted">[]> {
   return db
     .selectFrom("users")
-    .selectAll()
+    .select(["id", "banned", "banned_until", "deleted"])
     .where("email", "=", email.toLowerCase())
     .where("type", "=", "temp")
-    .executeTakeFirst();
+    .execute();
 }
 
+/** A new temporary identity: it owns exactly one ticket, written in the same transaction. */
 export function insertTempUser(db: Kysely<Database>, email: string, name: string, now: number): Promise<UserRow> {
   return db
     .insertInto("users")

@@ -54,3 +54,17 @@ export async function claimUploads(
   const claimed = new Set(rows.map((r) => r.name));
   return names.filter((n) => claimed.has(n));
 }
+
+/**
+ * Deletes the rows of uploads that no ticket claimed before `before` and answers their names. One
+ * statement: when several nodes sweep at once, each row is deleted (and its file removed) by one.
+ */
+export async function deleteOrphanUploads(db: Kysely<Database>, before: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom("uploads")
+    .where("ticket_id", "is", null)
+    .where("created_at", "<", before)
+    .returning("name")
+    .execute();
+  return rows.map((r) => r.name);
+}

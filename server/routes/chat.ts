@@ -9,6 +9,7 @@ import { z } from "zod";
 import { fetchChatBody, newChatMessageBody } from "../../common/schemas/chat.ts";
 import { fetchChatResponse, newMessageResponse, uploadFilesResponse } from "../../common/schemas/chatResponses.ts";
 import type { AppContext } from "../context.ts";
+import { isEnded } from "../domain/ticketStatus.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketViewer } from "../policies/tickets.ts";
@@ -17,7 +18,7 @@ import { chatParticipants, listMessages } from "../repositories/chat.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { findUpload, recordUploads } from "../repositories/uploads.ts";
 import { isInlineSafe } from "../uploads/fileType.ts";
-import { readMultipart } from "../uploads/multipart.ts";
+import { multipartForm, rawFields } from "../uploads/multipart.ts";
 import { STORED_NAME } from "../uploads/storage.ts";
 import { sendChatMessage, visibleTicket } from "../usecases/sendChatMessage.ts";
 
@@ -45,11 +46,26 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return presentChatPage(rows, users, viewer, rows.length === request.body.limit);
     });
 
-    app.post("/api/new-chat-message", { schema: schemas.newMessage }, async (request) => {
-      const user = requireUser(request);
-      const { fields, files } = await readMultipart(request, ctx.uploads);
-      try {
-        const body = parseOr422(newChatMessageBody, fields);
+    // The ticket is checked as soon as chatId arrives: files for a ticket one may not write to
+    // are never stored (the web client sends its fields before its files).
+    const messageForm = multipartForm(ctx, {
+      schema: newChatMessageBody,
+      admit: (request) => void requireUser(request),
+      gate: {
+        fields: ["chatId"],
+        check: async (request, fields) => {
+          const { chatId: ticketId } = parseOr422(newChatMessageBody.pick({ chatId: true }), fields);
+          const { ticket } = await visibleTicket(ctx, requireUser(request), request.session!, ticketId);
+          if (isEnded(ticket.status)) throw new AppError("ticket_ended");
+        },
+      },
+    });
+    app.post(
+      "/api/new-chat-message",
+      { schema: schemas.newMessage, preHandler: messageForm.preHandler },
+      async (request) => {
+        const user = requireUser(request);
+        const { body, files } = messageForm.read(request);
         const { message } = await sendChatMessage(ctx, user, request.session!, {
           ticketId: body.chatId,
           message: body.message,
@@ -59,22 +75,24 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ip: request.ip,
         });
         return presentSentMessage(message, user.class === "dev" ? "staff" : "owner");
-      } catch (error) {
-        await ctx.uploads.remove(files.map((f) => f.name));
-        throw error;
-      }
-    });
+      },
+    );
 
-    app.post("/api/upload-files", { schema: schemas.uploadFiles }, async (request) => {
-      const user = requireUser(request);
-      const { files } = await readMultipart(request, ctx.uploads);
-      if (!files.length)
-        throw new AppError("validation", [
-          { loc: ["body", "files"], msg: "Attach at least one file.", type: "missing" },
-        ]);
-      await recordUploads(ctx.store.db, user.id, files);
-      return { fileUrls: files.map((f) => `/download/${f.name}`) };
-    });
+    const uploadForm = multipartForm(ctx, { schema: rawFields, admit: (request) => void requireUser(request) });
+    app.post(
+      "/api/upload-files",
+      { schema: schemas.uploadFiles, preHandler: uploadForm.preHandler },
+      async (request) => {
+        const user = requireUser(request);
+        const { files } = uploadForm.read(request);
+        if (!files.length)
+          throw new AppError("validation", [
+            { loc: ["body", "files"], msg: "Attach at least one file.", type: "missing" },
+          ]);
+        await recordUploads(ctx.store.db, user.id, files);
+        return { fileUrls: files.map((f) => `/download/${f.name}`) };
+      },
+    );
 
     app.get(
       "/download/:filename",
@@ -85,8 +103,10 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!STORED_NAME.test(name)) throw new AppError("not_found");
         const upload = await findUpload(ctx.store.db, name);
         if (!upload) throw new AppError("not_found");
-        let allowed = upload.user_id === user.id;
-        if (!allowed && upload.ticket_id !== null) {
+        // An attached file is seen by whoever may see its ticket (a temporary session: only the
+        // ticket it was opened for); an unattached one only by its uploader.
+        let allowed = upload.ticket_id === null && upload.user_id === user.id;
+        if (upload.ticket_id !== null) {
           const ticket = await findTicket(ctx.store.db, upload.ticket_id);
           allowed = ticket !== undefined && ticketViewer(user, request.session, ticket) !== null;
         }

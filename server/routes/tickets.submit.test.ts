@@ -136,7 +136,13 @@ describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
     await client.signIn(member.email, FACTORY_PASSWORD);
     const res = await client.post(SUBMIT, form(memberTicketFields(world)));
     expect(res.status).toBe(422);
-    expect(res.body.detail).toBe("You need to have a character in the game in order to create a support ticket.");
+    expect(res.body.detail).toEqual([
+      {
+        loc: ["body"],
+        msg: "You need to have a character in the game in order to create a support ticket.",
+        type: "no_character",
+      },
+    ]);
   });
 
   it("refuses a character that is not the member's on that server", async () => {

@@ -43,7 +43,7 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
     return client.post(SUBMIT, form(temporaryTicketFields(world, overrides), files), { headers });
   }
 
-  it("files a ticket for a visitor, creating one temporary user per e-mail", async () => {
+  it("files a ticket for a visitor, with one temporary identity per ticket", async () => {
     const headers = fromNewAddress();
     const client = server.client();
     const email = `visitor${address}@example.test`;
@@ -57,19 +57,26 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
     expect(info).toEqual({ ticketId: first.body.ticket_id, email });
     const second = await submit(client, headers, { email, name: "Other name" });
     expect(second.status).toBe(200);
-    const users = await server.store.db.selectFrom("users").selectAll().where("email", "=", email).execute();
-    expect(users).toHaveLength(1);
-    expect(users[0]).toMatchObject({ class: "user", type: "temp", password_hash: null });
+    const users = await server.store.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", email)
+      .orderBy("id")
+      .execute();
+    expect(users).toHaveLength(2);
+    for (const user of users) expect(user).toMatchObject({ class: "user", type: "temp", password_hash: null });
+    expect(users.map((u) => u.name)).toEqual(["Visitor", "Other name"]);
     const tickets = await server.store.db
       .selectFrom("tickets")
       .selectAll()
-      .where("user_id", "=", users[0]!.id)
+      .where("email", "=", email)
+      .orderBy("id")
       .execute();
-    expect(tickets.map((t) => [t.type, t.ticket_type, t.status])).toEqual([
-      ["temp", "other", "NEW TICKET"],
-      ["temp", "other", "NEW TICKET"],
+    expect(tickets.map((t) => [t.type, t.ticket_type, t.status, t.name])).toEqual([
+      ["temp", "other", "NEW TICKET", "Visitor"],
+      ["temp", "other", "NEW TICKET", "Other name"],
     ]);
-    expect(tickets.map((t) => t.name).sort()).toEqual(["Other name", "Visitor"]);
+    expect(tickets.map((t) => t.user_id)).toEqual(users.map((u) => u.id));
     expect(tickets[0]!.ip_origin).toBe(headers["x-forwarded-for"]);
   });
 

@@ -8,7 +8,13 @@ import {
   submitMemberTicketResponse,
   submitTemporaryTicketResponse,
 } from "../../common/schemas/ticketResponses.ts";
-import { memberTicketHistoryBody, searchTicketTemporaryBody, ticketIdBody } from "../../common/schemas/tickets.ts";
+import {
+  memberTicketHistoryBody,
+  searchTicketTemporaryBody,
+  submitMemberTicketBody,
+  submitTemporaryTicketBody,
+  ticketIdBody,
+} from "../../common/schemas/tickets.ts";
 import { encodeTicketInfo } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
@@ -21,11 +27,27 @@ import { presentPlayerTicket } from "../presenters/ticket.ts";
 import { historyPageSize, saveHistoryPageSize } from "../repositories/members.ts";
 import { findTicket, memberTicketPage } from "../repositories/tickets.ts";
 import type { UserRow } from "../repositories/users.ts";
-import { readMultipart } from "../uploads/multipart.ts";
+import { type FormFields, multipartForm } from "../uploads/multipart.ts";
 import { completeTicketByMember } from "../usecases/completeTicketByMember.ts";
+import { verifyCaptcha } from "../usecases/fileTicket.ts";
 import { openTemporaryAccess } from "../usecases/openTemporaryAccess.ts";
-import { submitMemberTicket } from "../usecases/submitMemberTicket.ts";
-import { submitTemporaryTicket } from "../usecases/submitTemporaryTicket.ts";
+import { admitMemberTicket, submitMemberTicket } from "../usecases/submitMemberTicket.ts";
+import {
+  refuseBlockedEmail,
+  reserveTemporaryFiling,
+  submitTemporaryTicket,
+} from "../usecases/submitTemporaryTicket.ts";
+
+/** One text field of a form (the first, when it was sent twice). */
+function field(fields: FormFields, name: string): string {
+  const value = fields[name];
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+/** A member or employee files tickets from their own area, not as a visitor. */
+function refuseSignedIn(user: UserRow | null): void {
+  if (user && (isStaff(user) || user.type === "normal")) throw new AppError("already_signed_in");
+}
 
 /** Member-only calls: temporary users and staff get 403 (they know these calls exist). */
 function requireMember(user: UserRow): UserRow {
@@ -54,32 +76,63 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    app.post("/api/tickets/submit-member-ticket", { schema: schemas.submitMember }, async (request) => {
-      const member = requireMember(requireUser(request));
-      const ticket = await submitMemberTicket(ctx, request, member);
-      return { ticket_id: ticket.id, ticket: presentPlayerTicket(ticket) };
+    // Session, ban, rate and cap before the body is read; the bot check as soon as its token
+    // arrives (the web form sends its fields before its files).
+    const memberTicketForm = multipartForm(ctx, {
+      schema: submitMemberTicketBody,
+      admit: (request) => admitMemberTicket(ctx, requireMember(requireUser(request))),
+      gate: { fields: ["captchaToken"], check: (_, fields) => verifyCaptcha(ctx, field(fields, "captchaToken")) },
     });
+    app.post(
+      "/api/tickets/submit-member-ticket",
+      { schema: schemas.submitMember, preHandler: memberTicketForm.preHandler },
+      async (request) => {
+        const { body, files } = memberTicketForm.read(request);
+        const member = requireMember(requireUser(request));
+        const ticket = await submitMemberTicket(ctx, { member, body, files, ip: request.ip });
+        return { ticket_id: ticket.id, ticket: presentPlayerTicket(ticket) };
+      },
+    );
 
-    app.post("/api/tickets/submit-temporary-ticket", { schema: schemas.submitTemporary }, async (request) => {
-      // A member or employee files tickets from their own area, not as a visitor.
-      if (request.user && (isStaff(request.user) || request.user.type === "normal")) {
-        throw new AppError("already_signed_in");
-      }
-      const ticket = await submitTemporaryTicket(ctx, request);
-      return { ticket_id: ticket.id, ticket_info: encodeTicketInfo({ ticketId: ticket.id, email: ticket.email }) };
+    const temporaryTicketForm = multipartForm(ctx, {
+      schema: submitTemporaryTicketBody,
+      admit: async (request) => {
+        refuseSignedIn(request.user);
+        request.onRefusal?.push(await reserveTemporaryFiling(ctx, request.ip));
+      },
+      gate: {
+        fields: ["captchaToken", "email"],
+        check: async (_, fields) => {
+          await verifyCaptcha(ctx, field(fields, "captchaToken"));
+          await refuseBlockedEmail(ctx, field(fields, "email"));
+        },
+      },
     });
+    app.post(
+      "/api/tickets/submit-temporary-ticket",
+      { schema: schemas.submitTemporary, preHandler: temporaryTicketForm.preHandler },
+      async (request) => {
+        const { body, files } = temporaryTicketForm.read(request);
+        const ticket = await submitTemporaryTicket(ctx, { body, files, ip: request.ip });
+        return { ticket_id: ticket.id, ticket_info: encodeTicketInfo({ ticketId: ticket.id, email: ticket.email }) };
+      },
+    );
 
-    app.post("/api/tickets/search-ticket-temporary", { schema: schemas.searchTemporary }, async (request, reply) => {
-      // No files belong here: any file part is refused (too_many_files) and removed.
-      const { fields } = await readMultipart(request, ctx.uploads, 0);
-      const started = await openTemporaryAccess(ctx, {
-        body: parseOr422(searchTicketTemporaryBody, fields),
-        origin: requestOrigin(request),
-        current: currentSession(request),
-      });
-      setSessionCookies(ctx, reply, started);
-      return { ticket: presentPlayerTicket(started.ticket), user: presentSessionUser(started.user, started.session) };
-    });
+    // No files belong here: a file part is refused (too_many_files) before it is stored.
+    const lookupForm = multipartForm(ctx, { schema: searchTicketTemporaryBody, maxFiles: 0 });
+    app.post(
+      "/api/tickets/search-ticket-temporary",
+      { schema: schemas.searchTemporary, preHandler: lookupForm.preHandler },
+      async (request, reply) => {
+        const started = await openTemporaryAccess(ctx, {
+          body: lookupForm.read(request).body,
+          origin: requestOrigin(request),
+          current: currentSession(request),
+        });
+        setSessionCookies(ctx, reply, started);
+        return { ticket: presentPlayerTicket(started.ticket), user: presentSessionUser(started.user, started.session) };
+      },
+    );
 
     app.post("/api/tickets/member-ticket-history", { schema: schemas.history }, async (request) => {
       const member = requireMember(requireUser(request));

@@ -1,63 +1,197 @@
 /**
- * Reads a multipart request: text fields into an object, files streamed to the upload store.
- * At most `maxFiles` files (spec: 5); when anything is refused, every file of the request that
- * was already stored is removed again, so a failed call leaves nothing behind.
+ * The one way a route reads a form body (multipart, form-encoded or JSON): a preHandler that
+ *
+ * 1. runs the route's `admit` checks before a byte of the body is read (session, ban, limits),
+ * 2. reserves the upload budget for the request's Content-Length, or chunk by chunk as it streams,
+ * 3. runs the route's `gate` (checks that need some fields, such as the bot check) as soon as those
+ *    fields have arrived, so before the first file is stored when the form sends them first,
+ * 4. streams at most `maxFiles` files to the upload store, and parses the fields with the route's
+ *    schema, leaving `{body, files}` on the request for `form.read(request)`.
+ *
+ * Whatever is refused afterwards, the files the request stored are removed in one place: the
+ * onSend hook of `registerFormCleanup`, keyed on `request.storedFiles`.
  */
-import type { FastifyRequest } from "fastify";
+import type { Multipart } from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { LIMITS } from "../../common/constants.ts";
-import { AppError } from "../http/errors.ts";
-import type { SavedFile, UploadStore } from "./storage.ts";
+import type { AppContext } from "../context.ts";
+import { AppError, parseOr422 } from "../http/errors.ts";
+import { UploadBudget } from "./budget.ts";
+import type { SavedFile } from "./storage.ts";
 
-export interface MultipartBody {
-  fields: Record<string, string | string[]>;
-  files: SavedFile[];
+export type FormFields = Record<string, string | string[]>;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Files this request stored; removed again when the answer is a refusal. */
+    storedFiles: SavedFile[] | null;
+    /** Reservations given back when the answer is a refusal (a limit that counts successes). */
+    onRefusal: (() => Promise<unknown>)[] | null;
+    /** The parsed form, set by a form's preHandler. */
+    form: { body: unknown; files: SavedFile[] } | null;
+  }
 }
 
 const MAX_FIELD_CHARS = 20_000;
 
-export async function readMultipart(
-  request: FastifyRequest,
-  store: UploadStore,
-  maxFiles: number = LIMITS.attachments,
-): Promise<MultipartBody> {
-  if (!request.isMultipart()) {
-    // JSON and form bodies are accepted too (without files), as for every other call.
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const fields: Record<string, string | string[]> = {};
-    for (const [key, value] of Object.entries(body)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-        fields[key] = String(value);
-      else if (Array.isArray(value)) fields[key] = value.map(String);
-    }
-    return { fields, files: [] };
+/** The schema of a form whose use case parses the fields itself (after its own first checks). */
+export const rawFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+export interface FormOptions<S extends z.ZodType> {
+  schema: S;
+  /** Files this form takes (0: none; a file part is refused with too_many_files). */
+  maxFiles?: number;
+  /** Checks that need no field, run before the body is read. */
+  admit?: (request: FastifyRequest) => Promise<void> | void;
+  /**
+   * Checks that need `fields`: run once, as soon as all of them have arrived before a file part,
+   * else when the body ends (a form that sends its files first has them checked after storing).
+   */
+  gate?: { fields: readonly string[]; check: (request: FastifyRequest, fields: FormFields) => Promise<void> };
+}
+
+export interface Form<S extends z.ZodType> {
+  preHandler: (request: FastifyRequest) => Promise<void>;
+  /** The typed body and stored files the preHandler left on the request. */
+  read(request: FastifyRequest): { body: z.output<S>; files: SavedFile[] };
+}
+
+/** A non-multipart body (JSON or form-encoded) as form fields: scalars as text, arrays of text. */
+function fieldsOf(body: unknown): FormFields {
+  const fields: FormFields = {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return fields;
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      fields[key] = String(value);
+    else if (Array.isArray(value)) fields[key] = value.map(String);
   }
-  const fields: Record<string, string | string[]> = {};
-  const files: SavedFile[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: store.maxBytes, files: maxFiles + 1, fieldSize: MAX_FIELD_CHARS },
-    })) {
-      if (part.type === "file") {
-        if (files.length >= maxFiles) {
-          part.file.resume();
-          throw new AppError("too_many_files");
+  return fields;
+}
+
+function addField(fields: FormFields, name: string, value: string): void {
+  // Object.hasOwn: a field called __proto__ or constructor is a field like any other.
+  const existing = Object.hasOwn(fields, name) ? fields[name] : undefined;
+  const next = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  Object.defineProperty(fields, name, { value: next, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * What reading the body threw, as the client's error. A failure of our own disk (an error with a
+ * `syscall`: no space, no permission) stays a server error.
+ */
+function readerError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (typeof error === "object" && error !== null && "syscall" in error) return error;
+  const code = (error as { code?: string }).code;
+  if (code === "FST_FILES_LIMIT") return new AppError("too_many_files");
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("file_size_exceeded");
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError("body_too_large");
+  // No boundary, a bad boundary, a truncated body, a broken part header: the body is unreadable.
+  return new AppError("malformed_body");
+}
+
+export function multipartForm<S extends z.ZodType>(ctx: AppContext, options: FormOptions<S>): Form<S> {
+  const maxFiles = options.maxFiles ?? LIMITS.attachments;
+  const gate = options.gate;
+
+  async function readParts(request: FastifyRequest, fields: FormFields, runGate: () => Promise<void>) {
+    const files = request.storedFiles ?? [];
+    const budget = new UploadBudget(ctx, request);
+    let parts: AsyncIterableIterator<Multipart>;
+    let current: Multipart | undefined;
+    try {
+      const length = Number(request.headers["content-length"]);
+      // Reserve the whole body up front when its size is known: a body that cannot fit is
+      // refused before a byte of it is read. Without a length, bytes are reserved as they stream.
+      if (Number.isSafeInteger(length) && length > 0) await budget.reserve(length);
+      parts = request.parts({
+        limits: { fileSize: ctx.uploads.maxBytes, files: maxFiles + 1, fieldSize: MAX_FIELD_CHARS },
+      });
+    } catch (error) {
+      await budget.settle();
+      throw readerError(error);
+    }
+    try {
+      for (;;) {
+        let next: IteratorResult<Multipart>;
+        try {
+          next = await parts.next();
+        } catch (error) {
+          throw readerError(error);
         }
-        files.push(await store.save(part));
-      } else {
-        const value = typeof part.value === "string" ? part.value : String(part.value);
-        const existing = fields[part.fieldname];
-        if (existing === undefined) fields[part.fieldname] = value;
-        else fields[part.fieldname] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+        if (next.done) break;
+        const part = next.value;
+        current = part;
+        if (part.type === "file") {
+          if (gate?.fields.every((f) => Object.hasOwn(fields, f))) await runGate();
+          if (files.length >= maxFiles) throw new AppError("too_many_files");
+          files.push(await ctx.uploads.save(part, budget.take));
+        } else {
+          addField(fields, part.fieldname, typeof part.value === "string" ? part.value : String(part.value));
+        }
       }
+    } catch (error) {
+      if (current?.type === "file" && !current.file.destroyed) current.file.resume();
+      await drain(parts);
+      throw readerError(error);
+    } finally {
+      await budget.settle();
     }
-  } catch (error) {
-    await store.remove(files.map((f) => f.name));
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_FILES_LIMIT") throw new AppError("too_many_files");
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("file_size_exceeded");
-    if (code?.startsWith("FST_")) throw new AppError("validation", (error as Error).message);
-    throw error;
   }
-  return { fields, files };
+
+  return {
+    async preHandler(request) {
+      request.storedFiles = [];
+      request.onRefusal = request.onRefusal ?? [];
+      await options.admit?.(request);
+      let fields: FormFields = {};
+      let gateDone = false;
+      const runGate = async () => {
+        if (gateDone || !gate) return;
+        gateDone = true;
+        await gate.check(request, fields);
+      };
+      if (request.isMultipart()) await readParts(request, fields, runGate);
+      else fields = fieldsOf(request.body);
+      const body = parseOr422(options.schema, fields);
+      await runGate();
+      request.form = { body, files: request.storedFiles };
+    },
+    read(request) {
+      if (!request.form) throw new Error("form.read() on a route without the form's preHandler");
+      return request.form as { body: z.output<S>; files: SavedFile[] };
+    },
+  };
+}
+
+/**
+ * Reads what is left of a refused body without storing it, so that the answer reaches a client
+ * that is still sending (its connection is not cut mid-request).
+ */
+async function drain(parts: AsyncIterableIterator<Multipart>): Promise<void> {
+  try {
+    for await (const part of parts) if (part.type === "file") part.file.resume();
+  } catch {
+    // A broken body: nothing more to read.
+  }
+}
+
+/** The one place where a refused request's stored files are removed and its reservations given back. */
+export function registerFormCleanup(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest("storedFiles", null);
+  app.decorateRequest("onRefusal", null);
+  app.decorateRequest("form", null);
+  // onSend, not onResponse: the files are gone before the client reads the refusal.
+  app.addHook("onSend", async (request, reply) => {
+    if (reply.statusCode < 400) return;
+    const files = request.storedFiles ?? [];
+    const undos = request.onRefusal ?? [];
+    request.storedFiles = [];
+    request.onRefusal = [];
+    if (files.length) await ctx.uploads.remove(files.map((f) => f.name));
+    for (const undo of undos) {
+      await undo().catch((error: unknown) => request.log.error({ err: error }, "giving back a reservation failed"));
+    }
+  });
 }

@@ -4,7 +4,7 @@
  * a refused file is deleted before the answer goes out.
  */
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
@@ -19,6 +19,9 @@ export interface SavedFile {
   size: number;
   originalName: string;
 }
+
+/** Files still arriving; one left behind by a crashed node is removed by the orphan sweep. */
+export const INCOMING_PREFIX = ".incoming-";
 
 /** Stored names look like this and nothing else, so a name from a URL can never escape the folder. */
 export const STORED_NAME = /^[A-Za-z0-9_-]{22}\.(jpg|png|bmp|webp|svg|txt|mp4|pdf|docx)$/;
@@ -37,18 +40,36 @@ export class UploadStore {
     return path.join(this.dir, name);
   }
 
-  async save(part: MultipartFile): Promise<SavedFile> {
+  /**
+   * Streams one file part to disk. `take(bytes)` is awaited before each chunk is written (the
+   * upload budget); whatever it throws stops the file, which is then removed.
+   */
+  async save(part: MultipartFile, take: (bytes: number) => Promise<void> = async () => {}): Promise<SavedFile> {
     await mkdir(this.dir, { recursive: true });
-    const temp = path.join(this.dir, `.incoming-${randomToken(12)}`);
+    const temp = path.join(this.dir, `${INCOMING_PREFIX}${randomToken(12)}`);
     let size = 0;
-    part.file.on("data", (chunk: Buffer) => {
-      size += chunk.length;
+    // An error of the request stream (a truncated or broken body) is the client's, not ours.
+    let sourceFailed = false;
+    part.file.once("error", () => {
+      sourceFailed = true;
     });
     try {
-      await pipeline(part.file, createWriteStream(temp, { flags: "wx" }));
+      await pipeline(
+        part.file,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            await take(chunk.length);
+            size += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(temp, { flags: "wx" }),
+      );
     } catch (error) {
       await rm(temp, { force: true });
+      if (error instanceof AppError) throw error;
       if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("file_size_exceeded");
+      if (sourceFailed) throw new AppError("malformed_body");
       throw error;
     }
     if (part.file.truncated || size > this.maxBytes) {
@@ -63,6 +84,20 @@ export class UploadStore {
     const name = `${randomToken(16)}.${EXTENSIONS[mime]}`;
     await rename(temp, path.join(this.dir, name));
     return { name, mime, size, originalName: (part.filename || "file").slice(0, 200) };
+  }
+
+  /** Removes `.incoming-` files older than `before` (epoch ms): uploads cut off by a crash. */
+  async removeStaleIncoming(beforeMs: number): Promise<number> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names.filter((n) => n.startsWith(INCOMING_PREFIX))) {
+      const info = await stat(path.join(this.dir, name)).catch(() => null);
+      if (info && info.mtimeMs < beforeMs) {
+        await rm(path.join(this.dir, name), { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async remove(names: string[]): Promise<void> {

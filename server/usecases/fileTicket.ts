@@ -1,7 +1,7 @@
 /**
  * Files a new ticket: the checks that member and temporary submissions share (bot check, ban,
  * limits, category, server, violator's name) and the insert itself. Each check throws before
- * anything is written; the callers remove the uploaded files on any refusal.
+ * anything is written; the files of a refused request are removed by the form's cleanup hook.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { ValidationIssue } from "../../common/errors.ts";

@@ -1,58 +1,61 @@
-/** A member files a ticket about one of their characters (spec 1 §2 Create ticket, §5). */
-import type { FastifyRequest } from "fastify";
-import { submitMemberTicketBody } from "../../common/schemas/tickets.ts";
+/**
+ * A member files a ticket about one of their characters (spec 1 §2 Create ticket, §5). The checks
+ * that need no field run before the form's files are stored (`admitMemberTicket`), the bot check
+ * as soon as its token arrives (the route's form gate); the rest needs the whole body.
+ */
+import type { SubmitMemberTicketBody } from "../../common/schemas/tickets.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError, parseOr422 } from "../http/errors.ts";
+import { AppError, issue } from "../http/errors.ts";
 import { countCharacters, hasCharacterOn } from "../repositories/members.ts";
 import type { UserRow } from "../repositories/users.ts";
-import { readMultipart } from "../uploads/multipart.ts";
-import { checkSubmitLimits, fileTicket, refuseIfBanned, resolveTicketTarget, verifyCaptcha } from "./fileTicket.ts";
+import type { SavedFile } from "../uploads/storage.ts";
+import { checkSubmitLimits, fileTicket, refuseIfBanned, resolveTicketTarget } from "./fileTicket.ts";
 
 export const NO_CHARACTER_MESSAGE = "You need to have a character in the game in order to create a support ticket.";
 
-export async function submitMemberTicket(
-  ctx: AppContext,
-  request: FastifyRequest,
-  member: UserRow,
-): Promise<TicketRow> {
+/** Ban, characters, rate and cap: everything that needs no field of the form. */
+export async function admitMemberTicket(ctx: AppContext, member: UserRow): Promise<void> {
   const db = ctx.store.db;
-  const { fields, files } = await readMultipart(request, ctx.uploads);
-  try {
-    const body = parseOr422(submitMemberTicketBody, fields);
-    await verifyCaptcha(ctx, body.captchaToken);
-    const now = nowSeconds();
-    refuseIfBanned(member, now);
-    if ((await countCharacters(db, member.id)) === 0) throw new AppError("validation", NO_CHARACTER_MESSAGE);
-    await checkSubmitLimits(db, member.id, now);
-    const target = await resolveTicketTarget(db, body);
-    if (!(await hasCharacterOn(db, member.id, target.server_id, body.characterName))) {
-      throw new AppError("validation", [
-        {
-          loc: ["body", "characterName"],
-          msg: "You have no character with this name on the chosen server.",
-          type: "value_error",
-        },
-      ]);
-    }
-    return await fileTicket(ctx, {
-      owner: async () => member,
-      values: {
-        ...target,
-        character_name: body.characterName,
-        subject: body.subject,
-        description: body.description,
-        status: "NEW TICKET",
-        ticket_type: "member",
-        type: "normal",
-        ip_origin: request.ip.slice(0, 64),
-      },
-      files,
-      now,
-    });
-  } catch (error) {
-    await ctx.uploads.remove(files.map((f) => f.name));
-    throw error;
+  const now = nowSeconds();
+  refuseIfBanned(member, now);
+  if ((await countCharacters(db, member.id)) === 0) {
+    throw new AppError("validation", [issue(NO_CHARACTER_MESSAGE, "no_character")]);
   }
+  await checkSubmitLimits(db, member.id, now);
+}
+
+export interface SubmitMemberTicketInput {
+  member: UserRow;
+  /** Parsed body; its bot-check token was verified by the form gate. */
+  body: SubmitMemberTicketBody;
+  files: SavedFile[];
+  ip: string;
+}
+
+export async function submitMemberTicket(ctx: AppContext, input: SubmitMemberTicketInput): Promise<TicketRow> {
+  const db = ctx.store.db;
+  const { member, body } = input;
+  const target = await resolveTicketTarget(db, body);
+  if (!(await hasCharacterOn(db, member.id, target.server_id, body.characterName))) {
+    throw new AppError("validation", [
+      issue("You have no character with this name on the chosen server.", "value_error", ["body", "characterName"]),
+    ]);
+  }
+  return fileTicket(ctx, {
+    owner: async () => member,
+    values: {
+      ...target,
+      character_name: body.characterName,
+      subject: body.subject,
+      description: body.description,
+      status: "NEW TICKET",
+      ticket_type: "member",
+      type: "normal",
+      ip_origin: input.ip.slice(0, 64),
+    },
+    files: input.files,
+    now: nowSeconds(),
+  });
 }

@@ -1,59 +1,69 @@
 /**
- * A visitor without an account files a ticket with an e-mail address (spec 1 §1). The visitor
- * becomes a temporary user (one per e-mail) when the ticket is written, not before.
+ * A visitor without an account files a ticket with an e-mail address (spec 1 §1). Each filing
+ * gets its own temporary identity, created with the ticket: nothing (name, files, limits) is
+ * shared with another filing that used the same e-mail (docs/decisions.md).
  */
-import type { FastifyRequest } from "fastify";
-import { submitTemporaryTicketBody } from "../../common/schemas/tickets.ts";
+import type { SubmitTemporaryTicketBody } from "../../common/schemas/tickets.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError, parseOr422 } from "../http/errors.ts";
-import { findTempUserByEmail, insertTempUser } from "../repositories/members.ts";
-import { countTemporaryTicketsFromIp } from "../repositories/tickets.ts";
-import { readMultipart } from "../uploads/multipart.ts";
-import { checkSubmitLimits, fileTicket, refuseIfBanned, resolveTicketTarget, verifyCaptcha } from "./fileTicket.ts";
+import { AppError } from "../http/errors.ts";
+import { isBanned } from "../presenters/member.ts";
+import { insertTempUser, listTempUsersByEmail } from "../repositories/members.ts";
+import type { SavedFile } from "../uploads/storage.ts";
+import { fileTicket, refuseIfBanned, resolveTicketTarget } from "./fileTicket.ts";
 
 /** Per address: anyone can type a new e-mail, so the address is what limits a flood (docs/decisions.md). */
 export const TEMPORARY_SUBMIT_LIMIT = { max: 5, windowSeconds: 10 * 60 };
 
-export async function submitTemporaryTicket(ctx: AppContext, request: FastifyRequest): Promise<TicketRow> {
-  const db = ctx.store.db;
-  const { fields, files } = await readMultipart(request, ctx.uploads);
-  try {
-    const body = parseOr422(submitTemporaryTicketBody, fields);
-    await verifyCaptcha(ctx, body.captchaToken);
-    const now = nowSeconds();
-    const ip = request.ip.slice(0, 64);
-    const existing = await findTempUserByEmail(db, body.email);
-    if (existing?.deleted) throw new AppError("forbidden", "This e-mail address cannot file tickets.");
-    if (existing) refuseIfBanned(existing, now);
-    if (
-      (await countTemporaryTicketsFromIp(db, ip, now - TEMPORARY_SUBMIT_LIMIT.windowSeconds)) >=
-      TEMPORARY_SUBMIT_LIMIT.max
-    ) {
-      throw new AppError("rate_limit_ticket_submit");
-    }
-    if (existing) await checkSubmitLimits(db, existing.id, now);
-    const target = await resolveTicketTarget(db, body);
-    return await fileTicket(ctx, {
-      owner: async (trx) =>
-        (await findTempUserByEmail(trx, body.email)) ?? insertTempUser(trx, body.email, body.name, now),
-      values: {
-        ...target,
-        character_name: "",
-        subject: body.subject,
-        description: body.description,
-        status: "NEW TICKET",
-        ticket_type: "other",
-        type: "temp",
-        ip_origin: ip,
-      },
-      files,
-      now,
-      name: body.name,
-    });
-  } catch (error) {
-    await ctx.uploads.remove(files.map((f) => f.name));
-    throw error;
+/**
+ * Reserves one filing of this address in the shared limit store before any work, or refuses with
+ * 429. Answers the function that gives the reservation back when the filing is refused later.
+ */
+export async function reserveTemporaryFiling(ctx: AppContext, ip: string): Promise<() => Promise<void>> {
+  const key = `temporary-filing:${ip}`;
+  const decision = await ctx.limits.consume(key, TEMPORARY_SUBMIT_LIMIT);
+  if (!decision.allowed) {
+    throw new AppError("rate_limit_ticket_submit", undefined, { "retry-after": String(decision.retryAfterSeconds) });
   }
+  return () => ctx.limits.release(key, TEMPORARY_SUBMIT_LIMIT);
+}
+
+/** An e-mail that staff banned (on any of its tickets) or deleted files no more tickets. */
+export async function refuseBlockedEmail(ctx: AppContext, email: string): Promise<void> {
+  const now = nowSeconds();
+  const identities = await listTempUsersByEmail(ctx.store.db, email);
+  if (identities.some((u) => u.deleted)) throw new AppError("forbidden", "This e-mail address cannot file tickets.");
+  const bans = identities.filter((u) => isBanned(u, now));
+  const longest = bans.find((u) => u.banned_until === -1) ?? bans.sort((a, b) => b.banned_until - a.banned_until)[0];
+  if (longest) refuseIfBanned(longest, now);
+}
+
+export interface SubmitTemporaryTicketInput {
+  /** Parsed body; its bot-check token and e-mail were checked by the form gate. */
+  body: SubmitTemporaryTicketBody;
+  files: SavedFile[];
+  ip: string;
+}
+
+export async function submitTemporaryTicket(ctx: AppContext, input: SubmitTemporaryTicketInput): Promise<TicketRow> {
+  const { body } = input;
+  const now = nowSeconds();
+  const target = await resolveTicketTarget(ctx.store.db, body);
+  return fileTicket(ctx, {
+    owner: (trx) => insertTempUser(trx, body.email, body.name, now),
+    values: {
+      ...target,
+      character_name: "",
+      subject: body.subject,
+      description: body.description,
+      status: "NEW TICKET",
+      ticket_type: "other",
+      type: "temp",
+      ip_origin: input.ip.slice(0, 64),
+    },
+    files: input.files,
+    now,
+    name: body.name,
+  });
 }

@@ -1,0 +1,71 @@
+/**
+ * The upload budget (UPLOAD_BUDGET_BYTES per 10 minutes), per account and per address, kept in
+ * the shared rate-limit store so that it holds under concurrency and across nodes. Bytes are
+ * reserved before they are written; what was reserved and never written is given back. Bytes that
+ * were written count even when the request is refused later: they cost the disk all the same.
+ */
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import type { LimitRule } from "../ratelimit/store.ts";
+
+export const UPLOAD_BUDGET_WINDOW_SECONDS = 10 * 60;
+
+/** Without a Content-Length, bytes are reserved in steps of this size as they stream. */
+const STEP_BYTES = 1024 * 1024;
+
+export function uploadBudgetKeys(request: Pick<FastifyRequest, "ip" | "user">): string[] {
+  const keys = [`upload:ip:${request.ip}`];
+  if (request.user) keys.push(`upload:user:${request.user.id}`);
+  return keys;
+}
+
+export class UploadBudget {
+  readonly #ctx: AppContext;
+  readonly #keys: string[];
+  readonly #rule: LimitRule;
+  #reserved = 0;
+  #written = 0;
+
+  constructor(ctx: AppContext, request: Pick<FastifyRequest, "ip" | "user">) {
+    this.#ctx = ctx;
+    this.#keys = uploadBudgetKeys(request);
+    this.#rule = { max: ctx.config.uploadBudgetBytes, windowSeconds: UPLOAD_BUDGET_WINDOW_SECONDS };
+  }
+
+  /** Reserves `bytes` on every key, or none of them: 429 upload_budget_exceeded. */
+  async reserve(bytes: number): Promise<void> {
+    const taken: string[] = [];
+    for (const key of this.#keys) {
+      const decision = await this.#ctx.limits.consume(key, this.#rule, bytes);
+      if (!decision.allowed) {
+        for (const done of taken) await this.#ctx.limits.release(done, this.#rule, bytes);
+        throw new AppError("upload_budget_exceeded", undefined, { "retry-after": String(decision.retryAfterSeconds) });
+      }
+      taken.push(key);
+    }
+    this.#reserved += bytes;
+  }
+
+  /** Called before each chunk of a file is written. */
+  take = async (bytes: number): Promise<void> => {
+    const missing = this.#written + bytes - this.#reserved;
+    if (missing > 0) {
+      try {
+        await this.reserve(Math.max(missing, STEP_BYTES));
+      } catch (error) {
+        if (missing >= STEP_BYTES) throw error;
+        await this.reserve(missing);
+      }
+    }
+    this.#written += bytes;
+  };
+
+  /** Gives back what was reserved and not written. */
+  async settle(): Promise<void> {
+    const unused = this.#reserved - this.#written;
+    this.#reserved = this.#written;
+    if (unused <= 0) return;
+    for (const key of this.#keys) await this.#ctx.limits.release(key, this.#rule, unused);
+  }
+}

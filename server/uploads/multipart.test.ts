@@ -1,0 +1,115 @@
+/**
+ * Malformed bodies (finding 8): whatever a caller sends, a broken body is answered 400 or 422
+ * with `detail`, never 500, and leaves no file behind; anonymous callers included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CSRF_HEADER } from "../../common/constants.ts";
+import { storedFiles } from "../routes/tickets.testkit.ts";
+import { ENGINES } from "../test/engines.ts";
+import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
+import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+
+const B = "----helpdeskboundary";
+const CRLF = "\r\n";
+const PNG_HEAD = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+
+function part(headers: string[], content: string | Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(`--${B}${CRLF}${headers.join(CRLF)}${CRLF}${CRLF}`),
+    Buffer.from(content),
+    Buffer.from(CRLF),
+  ]);
+}
+
+const field = (name: string, value: string) => part([`Content-Disposition: form-data; name="${name}"`], value);
+const file = (bytes: Buffer) =>
+  part([`Content-Disposition: form-data; name="files"; filename="a.png"`, "Content-Type: image/png"], bytes);
+const end = Buffer.from(`--${B}--${CRLF}`);
+
+/** Each malformed body with its content type. */
+const CASES: [string, string, Buffer][] = [
+  ["no boundary", "multipart/form-data", Buffer.concat([field("email", "a@example.test"), end])],
+  ["an empty boundary", "multipart/form-data; boundary=", Buffer.concat([field("email", "a@example.test"), end])],
+  [
+    "a boundary that the body does not use",
+    "multipart/form-data; boundary=other",
+    Buffer.concat([field("email", "a@example.test"), file(PNG_HEAD), end]),
+  ],
+  [
+    "a truncated file part",
+    `multipart/form-data; boundary=${B}`,
+    Buffer.concat([field("email", "a@example.test"), file(Buffer.alloc(5000, 1)).subarray(0, 300)]),
+  ],
+  [
+    "a truncated header",
+    `multipart/form-data; boundary=${B}`,
+    Buffer.from(`--${B}${CRLF}Content-Disposition: form-da`),
+  ],
+  [
+    "a part without a disposition",
+    `multipart/form-data; boundary=${B}`,
+    Buffer.concat([part(["Content-Type: text/plain"], "hello"), end]),
+  ],
+  [
+    "a file without a disposition",
+    `multipart/form-data; boundary=${B}`,
+    Buffer.concat([part(["Content-Type: image/png"], PNG_HEAD), end]),
+  ],
+  ["a broken header line", `multipart/form-data; boundary=${B}`, Buffer.concat([part(["no colon here"], "x"), end])],
+  ["garbage", `multipart/form-data; boundary=${B}`, Buffer.from("\u0000\u0001garbage\r\n\r\n--")],
+  ["a NUL in the field name", `multipart/form-data; boundary=${B}`, Buffer.concat([field("em\u0000ail", "x"), end])],
+  ["broken JSON", "application/json", Buffer.from('{"email":')],
+];
+
+describe.each(ENGINES)("malformed bodies on %s", (engine) => {
+  let server: TestServer;
+  let member: TestClient;
+  let anonymous: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    const user = await buildMember(server.store);
+    member = server.client();
+    await member.signIn(user.email, FACTORY_PASSWORD);
+    anonymous = server.client();
+    await anonymous.get("/api/config/public");
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function raw(client: TestClient, path: string, contentType: string, body: Buffer) {
+    const response = await fetch(server.baseUrl + path, {
+      method: "POST",
+      headers: { cookie: client.cookieHeader(), [CSRF_HEADER]: client.csrf ?? "", "content-type": contentType },
+      body: new Uint8Array(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as { detail?: unknown; code?: string } };
+  }
+
+  const routes: [string, () => TestClient][] = [
+    ["/api/upload-files", () => member],
+    ["/api/new-chat-message", () => member],
+    ["/api/tickets/submit-member-ticket", () => member],
+    ["/api/tickets/submit-temporary-ticket", () => anonymous],
+    ["/api/tickets/search-ticket-temporary", () => anonymous],
+  ];
+
+  for (const [path, who] of routes) {
+    it.each(CASES)(`${path}: %s is answered 400 or 422 with detail`, async (_, contentType, body) => {
+      const before = storedFiles(server.store).length;
+      const res = await raw(who(), path, contentType, body);
+      expect([400, 422, 429, 403, 404]).toContain(res.status);
+      expect(res.body.detail).toBeDefined();
+      if (res.status === 422) expect(Array.isArray(res.body.detail)).toBe(true);
+      expect(storedFiles(server.store)).toHaveLength(before);
+    });
+  }
+
+  it("answers Fastify's own 413 and 415 with their codes", async () => {
+    const tooLarge = await raw(member, "/api/fetch-chat", "application/json", Buffer.alloc(2 * 1024 * 1024, 0x20));
+    expect(tooLarge).toMatchObject({ status: 413, body: { code: "body_too_large" } });
+    const unsupported = await raw(member, "/api/fetch-chat", "text/xml", Buffer.from("<a/>"));
+    expect(unsupported).toMatchObject({ status: 415, body: { code: "unsupported_media_type" } });
+  });
+});
