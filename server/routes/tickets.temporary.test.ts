@@ -80,6 +80,84 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
     expect(tickets[0]!.ip_origin).toBe(headers["x-forwarded-for"]);
   });
 
+  it("does not make a visitor who types someone's e-mail into that person (finding 4)", async () => {
+    const email = `victim${address}@example.test`;
+    const victim = server.client();
+    const victimHeaders = fromNewAddress();
+    const filed = await victim.post(
+      SUBMIT,
+      form(temporaryTicketFields(world, { email, name: "Victoria" }), [SAMPLE_FILES["text/plain"]!]),
+      { headers: victimHeaders },
+    );
+    expect(filed.status).toBe(200);
+    const victimTicket = await server.store.db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("id", "=", filed.body.ticket_id as number)
+      .executeTakeFirstOrThrow();
+    const [victimFile] = JSON.parse(victimTicket.attachments) as string[];
+
+    // Someone else files with the same e-mail, from other addresses, up to more than the cap.
+    const attacker = server.client();
+    let attackerTicket = 0;
+    for (let i = 0; i < 4; i++) {
+      const res = await submit(attacker, fromNewAddress(), { email, name: "Mallory" });
+      expect(res.status).toBe(200);
+      attackerTicket = res.body.ticket_id as number;
+    }
+    const opened = await attacker.post(SEARCH, { ticket_id: attackerTicket, email }, { headers: fromNewAddress() });
+    expect(opened.status).toBe(200);
+    // Their own name, not the victim's; not the victim's ticket, nor its files.
+    expect(opened.body.user).toMatchObject({ name: "Mallory", ticket_id: attackerTicket });
+    expect(JSON.stringify(opened.body)).not.toContain("Victoria");
+    expect((await attacker.post(FETCH, { ticket_id: victimTicket.id })).status).toBe(404);
+    expect((await attacker.get(`/download/${victimFile}`)).status).toBe(404);
+    expect((await attacker.post("/api/fetch-chat", { chat_id: `chat-${victimTicket.id}` })).status).toBe(404);
+
+    // The attacker's filings did not use up the victim's caps.
+    expect((await submit(victim, victimHeaders, { email, name: "Victoria" })).status).toBe(200);
+    // The victim, on their own ticket, still gets their file.
+    expect((await victim.post(SEARCH, { ticket_id: victimTicket.id, email }, { headers: victimHeaders })).status).toBe(
+      200,
+    );
+    expect((await victim.get(`/download/${victimFile}`)).status).toBe(200);
+  });
+
+  it("keeps a file uploaded on one temporary ticket away from the same e-mail's other ticket", async () => {
+    const email = `split${address}@example.test`;
+    const headers = fromNewAddress();
+    const one = await submit(server.client(), headers, { email });
+    const two = await submit(server.client(), headers, { email });
+    const first = server.client();
+    await first.post(SEARCH, { ticket_id: one.body.ticket_id, email }, { headers });
+    const uploaded = await first.post("/api/upload-files", form({}, [SAMPLE_FILES["text/plain"]!]), { headers });
+    expect(uploaded.status).toBe(200);
+    const [url] = uploaded.body.fileUrls as string[];
+    expect((await first.get(url!)).status).toBe(200);
+    const second = server.client();
+    await second.post(SEARCH, { ticket_id: two.body.ticket_id, email }, { headers });
+    expect((await second.get(url!)).status).toBe(404);
+    const claim = await second.post("/api/new-chat-message", {
+      chatId: `chat-${two.body.ticket_id}`,
+      message: "",
+      fileUrls: [url!],
+    });
+    expect(claim.status).toBe(422);
+  });
+
+  it("holds the per-address filing limit under parallel filings, and a refused filing does not count", async () => {
+    const headers = fromNewAddress();
+    const refused = await submit(server.client(), headers, { category: world.disabledCategoryId });
+    expect(refused.status).toBe(422);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        submit(server.client(), headers, { email: `burst${address}x${i}@example.test` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(3);
+  });
+
   it("writes nothing when refused: wrong type, disabled category, missing violator", async () => {
     const headers = fromNewAddress();
     const email = `refused${address}@example.test`;
