@@ -59,6 +59,16 @@ const CASES: [string, string, Buffer][] = [
   ["garbage", `multipart/form-data; boundary=${B}`, Buffer.from("\u0000\u0001garbage\r\n\r\n--")],
   ["a NUL in the field name", `multipart/form-data; boundary=${B}`, Buffer.concat([field("em\u0000ail", "x"), end])],
   ["broken JSON", "application/json", Buffer.from('{"email":')],
+  [
+    "prototype keys in JSON",
+    "application/json",
+    Buffer.from('{"__proto__":{"admin":1},"constructor":"x","chatId":{}}'),
+  ],
+  [
+    "prototype keys as fields",
+    `multipart/form-data; boundary=${B}`,
+    Buffer.concat([field("__proto__", "x"), field("constructor", "y"), end]),
+  ],
 ];
 
 describe.each(ENGINES)("malformed bodies on %s", (engine) => {

@@ -63,8 +63,8 @@ function fieldsOf(body: unknown): FormFields {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return fields;
   for (const [key, value] of Object.entries(body)) {
     if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-      fields[key] = String(value);
-    else if (Array.isArray(value)) fields[key] = value.map(String);
+      addField(fields, key, String(value));
+    else if (Array.isArray(value)) for (const item of value) addField(fields, key, String(item));
   }
   return fields;
 }
@@ -76,13 +76,9 @@ function addField(fields: FormFields, name: string, value: string): void {
   Object.defineProperty(fields, name, { value: next, enumerable: true, writable: true, configurable: true });
 }
 
-/**
- * What reading the body threw, as the client's error. A failure of our own disk (an error with a
- * `syscall`: no space, no permission) stays a server error.
- */
-function readerError(error: unknown): unknown {
+/** What the multipart reader (busboy, @fastify/multipart) threw, as the client's error. */
+function readerError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (typeof error === "object" && error !== null && "syscall" in error) return error;
   const code = (error as { code?: string }).code;
   if (code === "FST_FILES_LIMIT") return new AppError("too_many_files");
   if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("file_size_exceeded");
@@ -100,11 +96,11 @@ export function multipartForm<S extends z.ZodType>(ctx: AppContext, options: For
     const budget = new UploadBudget(ctx, request);
     let parts: AsyncIterableIterator<Multipart>;
     let current: Multipart | undefined;
+    const length = Number(request.headers["content-length"]);
+    // Reserve the whole body up front when its size is known: a body that cannot fit is refused
+    // before a byte of it is read. Without a length, bytes are reserved as they stream.
+    if (Number.isSafeInteger(length) && length > 0) await budget.reserve(length);
     try {
-      const length = Number(request.headers["content-length"]);
-      // Reserve the whole body up front when its size is known: a body that cannot fit is
-      // refused before a byte of it is read. Without a length, bytes are reserved as they stream.
-      if (Number.isSafeInteger(length) && length > 0) await budget.reserve(length);
       parts = request.parts({
         limits: { fileSize: ctx.uploads.maxBytes, files: maxFiles + 1, fieldSize: MAX_FIELD_CHARS },
       });
@@ -134,7 +130,7 @@ export function multipartForm<S extends z.ZodType>(ctx: AppContext, options: For
     } catch (error) {
       if (current?.type === "file" && !current.file.destroyed) current.file.resume();
       await drain(parts);
-      throw readerError(error);
+      throw error;
     } finally {
       await budget.settle();
     }

@@ -48,11 +48,6 @@ export class UploadStore {
     await mkdir(this.dir, { recursive: true });
     const temp = path.join(this.dir, `${INCOMING_PREFIX}${randomToken(12)}`);
     let size = 0;
-    // An error of the request stream (a truncated or broken body) is the client's, not ours.
-    let sourceFailed = false;
-    part.file.once("error", () => {
-      sourceFailed = true;
-    });
     try {
       await pipeline(
         part.file,
@@ -69,8 +64,10 @@ export class UploadStore {
       await rm(temp, { force: true });
       if (error instanceof AppError) throw error;
       if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("file_size_exceeded");
-      if (sourceFailed) throw new AppError("malformed_body");
-      throw error;
+      // A failure of our own disk (no space, no permission) has a syscall and stays a server
+      // error; anything else broke in the request stream (a truncated or broken body).
+      if (typeof error === "object" && error !== null && "syscall" in error) throw error;
+      throw new AppError("malformed_body");
     }
     if (part.file.truncated || size > this.maxBytes) {
       await rm(temp, { force: true });
