@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeSetting } from "../db/appSettings.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
@@ -262,6 +262,8 @@ describe.each(ENGINES)("ticket submission with the bot check on %s", (engine) =>
       captchaToken: await client.solveCaptcha(),
     });
     const before = storedFiles(server.store).length;
+    // The web form sends its fields first: the bot check runs before a file byte is written.
+    const save = vi.spyOn(server.node.ctx.uploads, "save");
     const none = await client.post(SUBMIT, form(memberTicketFields(world), [png]));
     expect(none.status).toBe(400);
     expect(none.body.code).toBe("captcha_required");
@@ -269,6 +271,8 @@ describe.each(ENGINES)("ticket submission with the bot check on %s", (engine) =>
     expect(forged.status).toBe(400);
     expect(forged.body.code).toBe("captcha_failed");
     expect(storedFiles(server.store)).toHaveLength(before);
+    expect(save).not.toHaveBeenCalled();
+    save.mockRestore();
 
     const token = await client.solveCaptcha();
     expect((await client.post(SUBMIT, form(memberTicketFields(world, { captchaToken: token })))).status).toBe(200);

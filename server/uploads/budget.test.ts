@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { CSRF_HEADER } from "../../common/constants.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { sweepOrphanUploads } from "../jobs/sweeps.ts";
 import {
@@ -111,6 +112,34 @@ describe.each(ENGINES)("upload budget on %s", (engine) => {
       expect(answers.filter((a) => a.status === 429).length).toBe(8 - ok);
       expect(await uploadRows(user.id)).toBe(ok);
       expect(storedFiles(server.store).length - before).toBe(ok);
+    });
+
+    it("reserves a body without Content-Length as it streams, and stops it at the budget", async () => {
+      const headers = fromNewAddress();
+      const { user, client } = await member(headers);
+      const body = new Response(form({}, [text(29_000)]));
+      const type = body.headers.get("content-type")!;
+      const bytes = new Uint8Array(await body.arrayBuffer());
+      // A chunked body: the server cannot know its size before reading it.
+      const chunked = () =>
+        fetch(`${server.baseUrl}/api/upload-files`, {
+          method: "POST",
+          headers: { ...headers, cookie: client.cookieHeader(), [CSRF_HEADER]: client.csrf!, "content-type": type },
+          body: new ReadableStream({
+            start(controller) {
+              for (let i = 0; i < bytes.length; i += 4096) controller.enqueue(bytes.subarray(i, i + 4096));
+              controller.close();
+            },
+          }),
+          duplex: "half",
+        } as RequestInit);
+      const before = storedFiles(server.store).length;
+      expect((await chunked()).status).toBe(200);
+      const over = await chunked();
+      expect(over.status).toBe(429);
+      expect(((await over.json()) as { code: string }).code).toBe("upload_budget_exceeded");
+      expect(storedFiles(server.store).length - before).toBe(1);
+      expect(await uploadRows(user.id)).toBe(1);
     });
 
     it("refuses a banned member before a byte is stored, and gives the reserved budget back", async () => {
