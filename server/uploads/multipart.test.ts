@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSRF_HEADER } from "../../common/constants.ts";
-import { storedFiles } from "../routes/tickets.testkit.ts";
+import { form, storedFiles } from "../routes/tickets.testkit.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
@@ -119,6 +119,38 @@ describe.each(ENGINES)("malformed bodies on %s", (engine) => {
       expect(storedFiles(server.store)).toHaveLength(before);
     });
   }
+
+  it("removes the files of an upload that the client cuts off", async () => {
+    const body = new Response(
+      form({}, [
+        { name: "a.txt", bytes: Buffer.alloc(5000, 0x61) },
+        { name: "b.txt", bytes: Buffer.alloc(200_000, 0x61) },
+      ]),
+    );
+    const type = body.headers.get("content-type") ?? "";
+    const bytes = new Uint8Array(await body.arrayBuffer());
+    const save = vi.spyOn(server.node.ctx.uploads, "save");
+    const before = storedFiles(server.store).length;
+    const controller = new AbortController();
+    // The first file arrives whole, the second is cut off mid-way.
+    const sent = await fetch(`${server.baseUrl}/api/upload-files`, {
+      method: "POST",
+      headers: { cookie: member.cookieHeader(), [CSRF_HEADER]: member.csrf ?? "", "content-type": type },
+      body: new ReadableStream({
+        async pull(stream) {
+          stream.enqueue(bytes.subarray(0, 60_000));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          controller.abort();
+        },
+      }),
+      duplex: "half",
+      signal: controller.signal,
+    } as RequestInit).catch((error: unknown) => error);
+    expect(sent).toBeInstanceOf(Error);
+    await expect.poll(() => save.mock.settledResults.some((r) => r.type === "fulfilled")).toBe(true);
+    await expect.poll(() => storedFiles(server.store).length).toBe(before);
+    save.mockRestore();
+  });
 
   it("answers Fastify's own 413 and 415 with their codes", async () => {
     const tooLarge = await raw(member, "/api/fetch-chat", "application/json", Buffer.alloc(2 * 1024 * 1024, 0x20));

@@ -3,6 +3,7 @@
  * as it arrives (never held whole in memory), cut off at the size limit, then typed by its bytes;
  * a refused file is deleted before the answer goes out.
  */
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -48,6 +49,7 @@ export class UploadStore {
     await mkdir(this.dir, { recursive: true });
     const temp = path.join(this.dir, `${INCOMING_PREFIX}${randomToken(12)}`);
     let size = 0;
+    const sink = createWriteStream(temp, { flags: "wx" });
     try {
       await pipeline(
         part.file,
@@ -58,9 +60,11 @@ export class UploadStore {
             yield chunk;
           }
         },
-        createWriteStream(temp, { flags: "wx" }),
+        sink,
       );
     } catch (error) {
+      // A sink destroyed while still opening creates its file afterwards: wait for it to close.
+      if (!sink.closed) await once(sink, "close").catch(() => undefined);
       await rm(temp, { force: true });
       if (error instanceof AppError) throw error;
       if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("file_size_exceeded");
