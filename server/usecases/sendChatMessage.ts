@@ -2,14 +2,17 @@
  * Sends a chat message on a ticket, for the HTTP call and the socket event alike: checks who may
  * write, stores the message and the ticket's new state in one transaction, then announces it.
  */
+
+import type { Kysely } from "kysely";
 import { LIMITS } from "../../common/constants.ts";
 import type { ReplyTo } from "../../common/schemas/chat.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
+import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
 import { isEnded, statusAfterMessage } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
-import { ticketViewer } from "../policies/tickets.ts";
+import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
+import { isVisibleTo } from "../presenters/message.ts";
 import { findMessage, insertMessage, markRead } from "../repositories/chat.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import { findTicket } from "../repositories/tickets.ts";
@@ -40,13 +43,29 @@ function storedName(nameOrUrl: string): string {
   return nameOrUrl.replace(/^.*\/download\//, "");
 }
 
+/**
+ * The reply_to a new message stores: read from the database (the client's copy of the text is not
+ * trusted), and only from a message of this chat that the sender's audience may see. A message of
+ * another chat, a staff-only one quoted by a player, and a deleted one are all "not there" alike,
+ * so a refusal does not tell which.
+ */
+async function quote(db: Kysely<Database>, ticketId: number, id: number, viewer: TicketViewer): Promise<string> {
+  const quoted = await findMessage(db, ticketId, id);
+  if (!quoted || quoted.deleted || !isVisibleTo(quoted, viewer)) {
+    throw new AppError("validation", [
+      { loc: ["body", "reply_to"], msg: "The quoted message does not exist.", type: "not_found" },
+    ]);
+  }
+  return JSON.stringify({ id: quoted.id, sender_name: quoted.sender_name, message: quoted.message.slice(0, 300) });
+}
+
 export async function sendChatMessage(
   ctx: AppContext,
   user: UserRow,
   session: SessionRow,
   input: SendChatMessageInput,
 ): Promise<{ ticket: TicketRow; message: ChatMessageRow }> {
-  const { ticket } = await visibleTicket(ctx, user, session, input.ticketId);
+  const { ticket, viewer } = await visibleTicket(ctx, user, session, input.ticketId);
   const text = input.message.trim();
   const senderClass = user.class;
   if (senderClass === "user" && text.length > LIMITS.playerReply) {
@@ -65,16 +84,7 @@ export async function sendChatMessage(
   const db = ctx.store.db;
   const now = nowSeconds();
   const result = await db.transaction().execute(async (trx) => {
-    // The quoted message is read from the database: the client's copy of its text is not trusted.
-    let reply: string | null = null;
-    if (input.replyTo) {
-      const quoted = await findMessage(trx, ticket.id, input.replyTo.id);
-      if (!quoted || quoted.deleted)
-        throw new AppError("validation", [
-          { loc: ["body", "reply_to"], msg: "The quoted message does not exist.", type: "not_found" },
-        ]);
-      reply = JSON.stringify({ id: quoted.id, sender_name: quoted.sender_name, message: quoted.message.slice(0, 300) });
-    }
+    const reply = input.replyTo ? await quote(trx, ticket.id, input.replyTo.id, viewer) : null;
     const claimed = await claimUploads(trx, user.id, input.uploadedNames.map(storedName), ticket.id);
     if (claimed.length !== input.uploadedNames.length) {
       throw new AppError("validation", [
