@@ -44,6 +44,8 @@ const EXPECTED_TABLES = [
   "todos",
   // uploads
   "uploads",
+  // ticket numbers
+  "ticket_number",
 ];
 
 /** Indexes that queries depend on: name -> [table, columns, unique]. */

@@ -115,6 +115,8 @@ export interface Database {
   todos: TodosTable;
   // uploads (0005_uploads)
   uploads: UploadsTable;
+  // ticket numbers (0008_ticket_number)
+  ticket_number: TicketNumberTable;
 }
 
 // ---- setup (0002_setup) ----
@@ -417,3 +419,11 @@ export interface UploadsTable {
   created_at: number;
 }
 export type UploadRow = Selectable<UploadsTable>;
+
+// ---- ticket numbers (0008_ticket_number) ----
+
+/** One row (id 1): the last ticket number handed out (server/db/ticketNumber.ts). */
+export interface TicketNumberTable {
+  id: number;
+  last_number: number;
+}

@@ -2,7 +2,7 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import { ENDED_STATUSES } from "../../common/constants.ts";
 import type { ChatMessageRow, Database, TicketRow, TicketsTable } from "../db/schema.ts";
-import { freeTicketNumber } from "../db/ticketNumber.ts";
+import { allocateTicketNumber } from "../db/ticketNumber.ts";
 
 export function findTicket(db: Kysely<Database>, id: number): Promise<TicketRow | undefined> {
   return db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirst();
@@ -59,9 +59,13 @@ export async function countTemporaryTicketsFromIp(db: Kysely<Database>, ip: stri
 
 export type NewTicket = Omit<Insertable<TicketsTable>, "created_at" | "last_updated">;
 
-/** Inserts a ticket numbered with the first free second at or after `now`. Call inside a transaction. */
+/**
+ * Inserts a ticket numbered `now`, or the next number after the last one taken (allocated in one
+ * statement, so concurrent submissions never collide). Call inside the transaction that writes
+ * the ticket's other rows: a rollback then gives the number back.
+ */
 export async function insertTicket(db: Kysely<Database>, values: NewTicket, now: number): Promise<TicketRow> {
-  const number = await freeTicketNumber(db, now);
+  const number = await allocateTicketNumber(db, now);
   return db
     .insertInto("tickets")
     .values({ ...values, created_at: number, last_updated: number })

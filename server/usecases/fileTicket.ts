@@ -82,16 +82,17 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Runs the insert transaction, again when a concurrent insert took the same ticket number or
- * created the same temporary user first (a unique violation aborts the whole transaction on
- * PostgreSQL, so the retry starts over).
+ * Runs the insert transaction, once more when a concurrent filing created the same temporary user
+ * first (unique per e-mail; a unique violation aborts the whole transaction on PostgreSQL, so the
+ * retry starts over and then finds that user). Ticket numbers never collide: insertTicket takes
+ * them from the allocator in one statement.
  */
 async function withRetry<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work);
     } catch (error) {
-      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
     }
   }
 }
