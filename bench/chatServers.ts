@@ -1,0 +1,115 @@
+/**
+ * The two servers of the chat benchmark, each run in a worker thread so that it has a core of its
+ * own while the main thread drives the clients (as on a 2-core machine):
+ *
+ *   app    the help desk (real database, real sessions), with N members each holding a ticket,
+ *          and S staff users; answers the cookies and CSRF tokens their sockets need
+ *   relay  a bare socket.io server that fans a message out to a room, no database: the baseline
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parentPort, workerData } from "node:worker_threads";
+import { Server } from "socket.io";
+
+export interface ServerRequest {
+  kind: "app" | "relay";
+  members: number;
+  staff: number;
+  databaseUrl?: string;
+}
+
+export interface Credentials {
+  cookie: string;
+  csrf: string;
+}
+
+export interface ServerReady {
+  baseUrl: string;
+  /** One per member: its credentials and the chat of its ticket. */
+  members: (Credentials & { chatId: string })[];
+  staff: Credentials[];
+}
+
+async function startRelay(request: ServerRequest): Promise<ServerReady> {
+  const http = createServer();
+  const io = new Server(http, { transports: ["websocket"], serveClient: false });
+  let id = 0;
+  io.on("connection", (socket) => {
+    socket.on("join_chatroom", ({ room_id }: { room_id: string }, ack: (a: unknown) => void) => {
+      void socket.join(room_id);
+      ack({ ok: true });
+    });
+    // The same work a chat message needs, minus the database: build the message, fan it out, ack.
+    socket.on("send_message", ({ messageObj }: { messageObj: { chatId: string; message: string } }, ack) => {
+      const message = {
+        id: ++id,
+        type: "message",
+        chatId: messageObj.chatId,
+        ticket_id: Number(messageObj.chatId.slice(5)),
+        sender_id: 1,
+        sender_name: "Staff",
+        user_class: "dev",
+        message: messageObj.message,
+        timestamp: Math.floor(Date.now() / 1000),
+        attachments: [],
+        reply_to: null,
+        edited: false,
+        deleted: false,
+        completedStatus: null,
+      };
+      io.to(messageObj.chatId).emit("new_message", message);
+      ack({ ok: true, data: message });
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+  const none = { cookie: "", csrf: "" };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    members: Array.from({ length: request.members }, (_, i) => ({ ...none, chatId: `chat-${i + 1}` })),
+    staff: Array.from({ length: request.staff }, () => none),
+  };
+}
+
+async function startApp(request: ServerRequest): Promise<ServerReady> {
+  // The test helpers read TEST_DATABASE_URL when they load, so the engine is chosen before they do.
+  if (request.databaseUrl) process.env.TEST_DATABASE_URL = request.databaseUrl;
+  const { encodeChatId } = await import("../common/ticket-code.ts");
+  const { nowSeconds, randomToken, sha256 } = await import("../server/auth/tokens.ts");
+  const { makeCsrfToken } = await import("../server/http/csrf.ts");
+  const { buildMember, buildServer, buildStaff, buildTicket } = await import("../server/test/factories.ts");
+  const { startTestServer } = await import("../server/test/server.ts");
+  const server = await startTestServer(request.databaseUrl ? "postgres" : "sqlite");
+  const { db } = server.store;
+  const secret = server.node.ctx.config.secrets.csrf;
+  const now = nowSeconds();
+  // Sessions are written directly: signing in 1,000 accounts would spend the set-up on argon2.
+  async function credentials(userId: number): Promise<Credentials> {
+    const token = randomToken(32);
+    const id = sha256(token);
+    await db
+      .insertInto("sessions")
+      .values({ id, user_id: userId, kind: "user", created_at: now, last_seen_at: now, expires_at: now + 86_400 })
+      .execute();
+    return { cookie: `hd_session=${token}`, csrf: makeCsrfToken(secret, `session:${id}`) };
+  }
+  const world = await buildServer(server.store);
+  const members: ServerReady["members"] = [];
+  for (let i = 0; i < request.members; i++) {
+    const member = await buildMember(server.store, { characters: [{ serverId: world.id }] });
+    const ticket = await buildTicket(server.store, { member, created_at: now - 86_400 - i });
+    members.push({ ...(await credentials(member.id)), chatId: encodeChatId(ticket.id) });
+  }
+  const staff: Credentials[] = [];
+  for (let i = 0; i < request.staff; i++) {
+    const user = await buildStaff(server.store, { rank: "dev" });
+    staff.push(await credentials(user.id));
+  }
+  return { baseUrl: server.baseUrl, members, staff };
+}
+
+if (parentPort) {
+  const request = workerData as ServerRequest;
+  const ready = await (request.kind === "relay" ? startRelay(request) : startApp(request));
+  parentPort.postMessage(ready);
+}
