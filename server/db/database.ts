@@ -49,6 +49,46 @@ export function openDatabase(options: OpenOptions): DataStore {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+/** Enough for every distinct query the app sends; a burst of one-off statements evicts the oldest. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and compiling SQL was the top self-time entry
+ * of the chat under load. This hands it a database whose prepare() answers a cached statement per
+ * SQL text (least recently used out first). better-sqlite3 runs a statement to completion before
+ * returning, so one statement is never used twice at once; only a statement still being iterated
+ * (Kysely's stream) is busy, and then a fresh one is prepared. better-sqlite3 itself decides
+ * whether a statement reads (`reader`), as it does for a fresh one.
+ */
+export function cachingStatements(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(sql: string): SQLite.Statement {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        // Map keeps insertion order: moving a hit to the end keeps the oldest first in line.
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        cache.set(sql, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+    /** How many statements are cached (for tests). */
+    get cachedStatements(): number {
+      return cache.size;
+    },
+  };
 }
