@@ -105,7 +105,7 @@ export async function sendChatMessage(
       user_class: senderClass,
     });
     // Writing in a chat means having read it.
-    await markRead(trx, ticket.id, senderClass);
+    const read = await markRead(trx, ticket.id, senderClass);
     const status = statusAfterMessage(ticket.status, senderClass);
     const updated = await trx
       .updateTable("tickets")
@@ -120,10 +120,13 @@ export async function sendChatMessage(
       .where("id", "=", ticket.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { ticket: updated, message };
+    return { ticket: updated, message, read };
   });
   ctx.events.publish("message.created", result);
-  ctx.events.publish("messages.read", { ticket: result.ticket, readerId: user.id, readerClass: senderClass });
+  // Read ticks change only when there was something unread: no event for every message of a chat.
+  if (result.read > 0) {
+    ctx.events.publish("messages.read", { ticket: result.ticket, readerId: user.id, readerClass: senderClass });
+  }
   if (result.ticket.status !== ticket.status) ctx.events.publish("ticket.updated", { ticket: result.ticket });
-  return result;
+  return { ticket: result.ticket, message: result.message };
 }
