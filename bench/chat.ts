@@ -10,6 +10,9 @@
  *   BENCH_CHAT_MEMBERS     member sockets (default 1000)
  *   BENCH_CHAT_RATES       offered msg/s, comma-separated (default 100,300,1000,3000)
  *   BENCH_CHAT_SECONDS     seconds of sending per rate (default 3)
+ *
+ * Also printed: the server thread's CPU time per delivered message, which holds still on a busy
+ * machine where latencies do not.
  */
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -34,6 +37,8 @@ interface StepResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Server thread CPU microseconds per delivered message. */
+  cpuPerMessage: number;
 }
 
 function startServer(request: ServerRequest): Promise<{ ready: ServerReady; worker: Worker }> {
@@ -41,6 +46,13 @@ function startServer(request: ServerRequest): Promise<{ ready: ServerReady; work
   return new Promise((resolve, reject) => {
     worker.once("message", (ready: ServerReady) => resolve({ ready, worker }));
     worker.once("error", reject);
+  });
+}
+
+function serverCpu(worker: Worker): Promise<number> {
+  return new Promise((resolve) => {
+    worker.once("message", (answer: { cpuMicros: number }) => resolve(answer.cpuMicros));
+    worker.postMessage("cpu");
   });
 }
 
@@ -111,6 +123,7 @@ async function measure(label: string, request: ServerRequest): Promise<StepResul
       latencies = [];
       let sent = 0;
       let refused = 0;
+      const cpuBefore = await serverCpu(worker);
       const started = performance.now();
       const endAt = started + seconds * 1000;
       // Open loop: the offered rate does not slow down when the server does.
@@ -129,6 +142,7 @@ async function measure(label: string, request: ServerRequest): Promise<StepResul
       }
       const deadline = performance.now() + DRAIN_MS;
       while (latencies.length + refused < sent && performance.now() < deadline) await sleep(10);
+      const cpu = (await serverCpu(worker)) - cpuBefore;
       if (!report) continue;
       const sorted = [...latencies].sort((a, b) => a - b);
       const elapsed = Math.max(lastDelivery, endAt) - started;
@@ -141,9 +155,10 @@ async function measure(label: string, request: ServerRequest): Promise<StepResul
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
+        cpuPerMessage: cpu / Math.max(1, latencies.length),
       });
       console.log(
-        `${label.padEnd(9)} ${String(rate).padStart(5)} msg/s offered: ${results.at(-1)!.perSecond.toFixed(0).padStart(5)}/s delivered (${latencies.length}/${sent}${refused ? `, ${refused} refused` : ""})  p50=${sorted.length ? percentile(sorted, 50).toFixed(2) : "-"}ms  p95=${sorted.length ? percentile(sorted, 95).toFixed(2) : "-"}ms  p99=${sorted.length ? percentile(sorted, 99).toFixed(2) : "-"}ms`,
+        `${label.padEnd(9)} ${String(rate).padStart(5)} msg/s offered: ${results.at(-1)!.perSecond.toFixed(0).padStart(5)}/s delivered (${latencies.length}/${sent}${refused ? `, ${refused} refused` : ""})  p50=${sorted.length ? percentile(sorted, 50).toFixed(2) : "-"}ms  p95=${sorted.length ? percentile(sorted, 95).toFixed(2) : "-"}ms  p99=${sorted.length ? percentile(sorted, 99).toFixed(2) : "-"}ms  cpu=${results.at(-1)!.cpuPerMessage.toFixed(0)}µs/msg`,
       );
       // Let a saturated server finish its backlog before the next step.
       await sleep(500);
@@ -167,14 +182,14 @@ async function main(): Promise<void> {
   });
   console.log("\nhelpdesk / relay (delivered/s: higher is better; latency: lower is better)");
   console.log(
-    `offered  ${"delivered/s".padEnd(22)}  ${"p50 ms".padEnd(22)}${"p95 ms".padEnd(22)}${"p99 ms".padEnd(22)}`,
+    `offered  ${"delivered/s".padEnd(22)}  ${"p50 ms".padEnd(22)}${"p95 ms".padEnd(22)}${"p99 ms".padEnd(22)}server µs/msg`,
   );
   for (const [i, a] of app.entries()) {
     const r = relay[i]!;
     const cell = (x: number, y: number, digits = 1) =>
       `${x.toFixed(digits)}/${y.toFixed(digits)} x${(x / y).toFixed(2)}`.padEnd(22);
     console.log(
-      `${String(a.rate).padStart(7)}  ${cell(a.perSecond, r.perSecond, 0)}  ${cell(a.p50, r.p50)}${cell(a.p95, r.p95)}${cell(a.p99, r.p99)}`,
+      `${String(a.rate).padStart(7)}  ${cell(a.perSecond, r.perSecond, 0)}  ${cell(a.p50, r.p50)}${cell(a.p95, r.p95)}${cell(a.p99, r.p99)}${cell(a.cpuPerMessage, r.cpuPerMessage, 0)}`,
     );
   }
   console.log(`engine: ${engine}`);

@@ -114,4 +114,11 @@ if (parentPort) {
   const request = workerData as ServerRequest;
   const ready = await (request.kind === "relay" ? startRelay(request) : startApp(request));
   parentPort.postMessage(ready);
+  // CPU time of this thread alone: what a message costs the server, however busy the machine is.
+  parentPort.on("message", (ask: unknown) => {
+    if (ask === "cpu") {
+      const { user, system } = process.threadCpuUsage();
+      parentPort?.postMessage({ cpuMicros: user + system });
+    }
+  });
 }
