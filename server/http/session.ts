@@ -9,8 +9,8 @@ import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
 import { sessionLimits, TOUCH_EVERY_SECONDS } from "../auth/sessionPolicy.ts";
 import { nowSeconds, randomToken, sha256 } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { deleteSession, findLiveSession, type SessionRow, touchSession } from "../repositories/sessions.ts";
-import { findUserById, isDisabled, type UserRow } from "../repositories/users.ts";
+import { deleteSession, findLiveSessionWithUser, type SessionRow, touchSession } from "../repositories/sessions.ts";
+import { isDisabled, type UserRow } from "../repositories/users.ts";
 import type { CurrentSession, RequestOrigin, StartedSession } from "../usecases/startSession.ts";
 import { isCsrfTokenValid, makeCsrfToken } from "./csrf.ts";
 import { AppError } from "./errors.ts";
@@ -83,9 +83,9 @@ export async function resolveSession(
   if (!token || token.length > 100) return null;
   const db = ctx.store.db;
   const now = nowSeconds();
-  const session = await findLiveSession(db, sha256(token), now);
-  if (!session) return null;
-  const user = await findUserById(db, session.user_id);
+  const found = await findLiveSessionWithUser(db, sha256(token), now);
+  if (!found) return null;
+  const { session, user } = found;
   const idle = user ? sessionLimits(user, session.kind).idleSeconds : 0;
   if (!user || isDisabled(user, now) || session.last_seen_at + idle <= now) {
     await deleteSession(db, session.id);

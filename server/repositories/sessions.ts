@@ -1,6 +1,7 @@
 /** Server-side sessions. The cookie holds a random token; the table keeps its sha256 as the id. */
 import type { Kysely, Selectable } from "kysely";
 import type { Database, SessionsTable } from "../db/schema.ts";
+import type { UserRow } from "./users.ts";
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -10,6 +11,60 @@ export async function insertSession(db: Kysely<Database>, row: SessionRow): Prom
 
 export function findLiveSession(db: Kysely<Database>, id: string, now: number): Promise<SessionRow | undefined> {
   return db.selectFrom("sessions").selectAll().where("id", "=", id).where("expires_at", ">", now).executeTakeFirst();
+}
+
+/**
+ * A live session and its user in one query (every request and socket handshake asks): the user
+ * is undefined when the account is deleted, so that the caller ends the session.
+ */
+export async function findLiveSessionWithUser(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select([
+      "sessions.id as session_id",
+      "sessions.user_id as session_user_id",
+      "sessions.kind as session_kind",
+      "sessions.ticket_id as session_ticket_id",
+      "sessions.created_at as session_created_at",
+      "sessions.last_seen_at as session_last_seen_at",
+      "sessions.expires_at as session_expires_at",
+      "sessions.ip as session_ip",
+      "sessions.user_agent as session_user_agent",
+    ])
+    .where("sessions.id", "=", id)
+    .where("sessions.expires_at", ">", now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    session_id,
+    session_user_id,
+    session_kind,
+    session_ticket_id,
+    session_created_at,
+    session_last_seen_at,
+    session_expires_at,
+    session_ip,
+    session_user_agent,
+    ...user
+  } = row;
+  const session: SessionRow = {
+    id: session_id,
+    user_id: session_user_id,
+    kind: session_kind,
+    ticket_id: session_ticket_id,
+    created_at: session_created_at,
+    last_seen_at: session_last_seen_at,
+    expires_at: session_expires_at,
+    ip: session_ip,
+    user_agent: session_user_agent,
+  };
+  return { session, user: user.deleted ? undefined : user };
 }
 
 export async function touchSession(db: Kysely<Database>, id: string, now: number): Promise<void> {
