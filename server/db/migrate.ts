@@ -7,9 +7,8 @@ import * as setup from "./migrations/0002_setup.ts";
 import * as tickets from "./migrations/0003_tickets.ts";
 import * as content from "./migrations/0004_content.ts";
 import * as uploads from "./migrations/0005_uploads.ts";
-import * as temporaryIdentities from "./migrations/0007_temporary_identities.ts";
-
-import * as ticketNumber from "./migrations/0008_ticket_number.ts";
+import * as temporaryIdentities from "./migrations/0006_temporary_identities.ts";
+import * as ticketNumber from "./migrations/0007_ticket_number.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -22,9 +21,8 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0003_tickets": tickets,
   "0004_content": content,
   "0005_uploads": uploads,
-  "0007_temporary_identities": temporaryIdentities,
-
-  "0008_ticket_number": ticketNumber,
+  "0006_temporary_identities": temporaryIdentities,
+  "0007_ticket_number": ticketNumber,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

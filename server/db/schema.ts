@@ -115,7 +115,7 @@ export interface Database {
   todos: TodosTable;
   // uploads (0005_uploads)
   uploads: UploadsTable;
-  // ticket numbers (0008_ticket_number)
+  // ticket numbers (0007_ticket_number)
   ticket_number: TicketNumberTable;
 }
 
@@ -420,7 +420,7 @@ export interface UploadsTable {
 }
 export type UploadRow = Selectable<UploadsTable>;
 
-// ---- ticket numbers (0008_ticket_number) ----
+// ---- ticket numbers (0007_ticket_number) ----
 
 /** One row (id 1): the last ticket number handed out (server/db/ticketNumber.ts). */
 export interface TicketNumberTable {

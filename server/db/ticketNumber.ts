@@ -7,7 +7,7 @@ import type { Database } from "./schema.ts";
 
 /**
  * Takes the number of a new ticket: `now`, or one past the last number taken when that is later.
- * One statement on the allocator row (migration 0008), so concurrent callers on any number of nodes
+ * One statement on the allocator row (migration 0007), so concurrent callers on any number of nodes
  * queue on its row lock and each gets its own number: no retry, no failure at any concurrency.
  * The highest created_at is looked at too, so tickets written without the allocator (seeds, test
  * factories, imports) are never collided with. Inside a transaction the number comes back if the

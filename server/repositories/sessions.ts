@@ -9,10 +9,6 @@ export async function insertSession(db: Kysely<Database>, row: SessionRow): Prom
   await db.insertInto("sessions").values(row).execute();
 }
 
-export function findLiveSession(db: Kysely<Database>, id: string, now: number): Promise<SessionRow | undefined> {
-  return db.selectFrom("sessions").selectAll().where("id", "=", id).where("expires_at", ">", now).executeTakeFirst();
-}
-
 /**
  * A live session and its user in one query (every request and socket handshake asks): the user
  * is undefined when the account is deleted, so that the caller ends the session.

@@ -45,18 +45,6 @@ export async function countTicketsSince(db: Kysely<Database>, userId: number, si
   return Number(row.n);
 }
 
-/** Temporary tickets filed from one address since `since` (the per-address throttle). */
-export async function countTemporaryTicketsFromIp(db: Kysely<Database>, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom("tickets")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("type", "=", "temp")
-    .where("ip_origin", "=", ip)
-    .where("created_at", ">=", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export type NewTicket = Omit<Insertable<TicketsTable>, "created_at" | "last_updated">;
 
 /**

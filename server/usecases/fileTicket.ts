@@ -76,27 +76,6 @@ export async function resolveTicketTarget(db: Kysely<Database>, input: TicketTar
   return { category_id: category.id, server_id: server.id, priority_id: priorityId, violaters_name: violatersName };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
-}
-
-/**
- * Runs the insert transaction, once more when a concurrent filing created the same temporary user
- * first (unique per e-mail; a unique violation aborts the whole transaction on PostgreSQL, so the
- * retry starts over and then finds that user). Ticket numbers never collide: insertTicket takes
- * them from the allocator in one statement.
- */
-async function withRetry<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
-    }
-  }
-}
-
 export interface FileTicketInput {
   /** Finds or creates the owner inside the transaction (a temporary user is created only here). */
   owner: (trx: Transaction<Database>) => Promise<Pick<UserRow, "id" | "email" | "name">>;
@@ -109,7 +88,9 @@ export interface FileTicketInput {
 
 /** Writes the ticket and its upload records in one transaction, then announces it. */
 export async function fileTicket(ctx: AppContext, input: FileTicketInput): Promise<TicketRow> {
-  const ticket = await withRetry(ctx.store.db, async (trx) => {
+  // One transaction, no retry: ticket numbers come from the allocator in one statement, and every
+  // temporary filing creates its own temporary user, so no unique key can race.
+  const ticket = await ctx.store.db.transaction().execute(async (trx) => {
     const owner = await input.owner(trx);
     const row = await insertTicket(
       trx,
