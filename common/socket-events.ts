@@ -1,8 +1,17 @@
 /**
- * Typed socket.io event maps (spec 1 §7, spec 2 §7). Every inbound event is validated with its
- * zod schema before a handler sees it; handlers answer through the acknowledgement callback.
+ * Typed socket.io event maps (spec 1 §7, spec 2 §7). Every inbound event has a zod schema here or
+ * in schemas/chat.ts: the server parses each payload with it before a handler sees it, and the web
+ * client sends the schema's input shape. Every outbound event has its payload type.
  */
 import { z } from "zod";
+import {
+  announcementReadPayload,
+  messagesReadPayload,
+  type PlayerMessage,
+  type StaffMessage,
+  sendMessagePayload,
+  userTicketVisitPayload,
+} from "./schemas/chat.ts";
 import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
 /**
@@ -15,14 +24,47 @@ export const joinChatroomPayload = z.object({
 });
 export type JoinChatroomPayload = z.infer<typeof joinChatroomPayload>;
 
+/** The schema of each inbound event: the server's handler map must have exactly these keys. */
+export const clientEventSchemas = {
+  join_chatroom: joinChatroomPayload,
+  leave_chatroom: joinChatroomPayload,
+  send_message: sendMessagePayload,
+  messages_read: messagesReadPayload,
+  user_ticket_visit: userTicketVisitPayload,
+  announcement_read: announcementReadPayload,
+} as const;
+export type ClientEventName = keyof typeof clientEventSchemas;
+
+/**
+ * The answer to every inbound event. `error` is a stable code: `validation`, `rate_limited`,
+ * `forbidden`, `not_found`, `internal`, or an application error code.
+ */
 export type AckAnswer<T = unknown> = { ok: true; data?: T } | { ok: false; error: string };
 export type Ack<T = unknown> = (answer: AckAnswer<T>) => void;
+
+/** What send_message acknowledges: the stored message as the sender's side sees it. */
+export type SendMessageAnswer = PlayerMessage | StaffMessage | null;
+
+/** The data each inbound event's acknowledgement carries. */
+export interface ClientEventAnswers {
+  join_chatroom: undefined;
+  leave_chatroom: undefined;
+  send_message: SendMessageAnswer;
+  messages_read: undefined;
+  user_ticket_visit: undefined;
+  announcement_read: undefined;
+}
+
+/** Clients send a schema's input (a chat id as `chat-12`); handlers get its parsed output. */
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: z.input<(typeof clientEventSchemas)[E]>, ack?: Ack<ClientEventAnswers[E]>) => void;
+};
 
 export interface ServerToClientEvents {
   number_notifications: (payload: { unread: number }) => void;
   announcement_unread_count: (payload: { unread: number }) => void;
-  /** A stored chat message, presented for the receiving side (staff or player). */
-  new_message: (message: Record<string, unknown>) => void;
+  /** A stored chat message, presented for the receiving room: staff or player. */
+  new_message: (message: StaffMessage | PlayerMessage) => void;
   /** The other side read the chat: staff show read ticks. */
   messages_read: (payload: { chat_id: string; ticket_id: number; reader_class: "dev" | "user" }) => void;
   /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */
@@ -30,14 +72,15 @@ export interface ServerToClientEvents {
   ticket_assigned: (payload: { ticket_id: number; assignedTo: number | null }) => void;
 }
 
-export interface ClientToServerEvents {
-  join_chatroom: (payload: JoinChatroomPayload, ack?: Ack) => void;
-  leave_chatroom: (payload: JoinChatroomPayload, ack?: Ack) => void;
-  send_message: (payload: unknown, ack?: Ack) => void;
-  messages_read: (payload: unknown, ack?: Ack) => void;
-  user_ticket_visit: (payload: unknown, ack?: Ack) => void;
-  announcement_read: (payload: unknown, ack?: Ack) => void;
-}
+/** Why the server refuses a socket's handshake (the connect_error message). */
+export const SOCKET_REFUSALS = [
+  "origin_not_allowed",
+  "not_authenticated",
+  "csrf_failed",
+  "too_many_sockets",
+  "handshake_failed",
+] as const;
+export type SocketRefusal = (typeof SOCKET_REFUSALS)[number];
 
 /** The room every signed-in user's sockets share; join_chatroom with one's own id enters it. */
 export function userRoom(userId: number): string {

@@ -113,7 +113,7 @@ export async function buildApp({
   await app.register(integrationRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
-  io = createSocketServer(app.server, ctx);
+  io = createSocketServer(app.server, ctx, app.log);
   subscribeFanout(ctx, io);
   app.addHook("onClose", async () => {
     await io?.close();

@@ -41,6 +41,8 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(32).optional(),
   TRUST_PROXY: flag.default(false),
   MEMBER_ACTIVE_TICKET_CAP: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Live sockets one user may hold at once, over every node (tabs, devices). */
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GAME_SITE_URL: z.url().default("https://example.com"),
   GAME_LOGIN_URL: z.url().default("https://example.com/login"),
@@ -81,6 +83,8 @@ export interface Config {
   trustProxy: boolean;
   /** When set, written to app_settings at start: how many active tickets a member may hold. */
   memberActiveTicketCap: number | undefined;
+  /** Live sockets per user; the next one is refused with `too_many_sockets`. */
+  socketsPerUser: number;
   logLevel: string;
   links: PublicLinks;
   /** Unset: /api/integration/* answers 404. */
@@ -152,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secrets: loadSecrets(dataDir, env),
     trustProxy: env.TRUST_PROXY,
     memberActiveTicketCap: env.MEMBER_ACTIVE_TICKET_CAP,
+    socketsPerUser: env.SOCKETS_PER_USER,
     logLevel: env.LOG_LEVEL,
     links: gameLinks(env),
     integrationApiKey: env.INTEGRATION_API_KEY,

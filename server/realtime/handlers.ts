@@ -1,14 +1,18 @@
 /**
- * One handler per inbound socket event. Each validates its payload, asks the policy, and answers
- * with an acknowledgement; a refused or malformed event changes nothing.
+ * One handler per inbound socket event, each declared with the event's zod schema: the handler
+ * gets the parsed, typed payload, asks the policy, and answers through the acknowledgement. A
+ * malformed payload never reaches a handler (it is answered `validation`), and a refused event
+ * changes nothing.
  */
+import type { z } from "zod";
 import {
-  announcementReadPayload,
-  messagesReadPayload,
-  sendMessagePayload,
-  userTicketVisitPayload,
-} from "../../common/schemas/chat.ts";
-import { type AckAnswer, chatRoom, joinChatroomPayload, userRoom } from "../../common/socket-events.ts";
+  type AckAnswer,
+  type ClientEventAnswers,
+  type ClientEventName,
+  chatRoom,
+  clientEventSchemas,
+  userRoom,
+} from "../../common/socket-events.ts";
 import { decodeChatId } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
@@ -19,16 +23,33 @@ import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
-import type { AppSocket } from "./socketServer.ts";
+import type { AppSocket, SocketUser } from "./socketServer.ts";
 
-export type EventHandler = (ctx: AppContext, socket: AppSocket, payload: unknown) => Promise<AckAnswer>;
+export interface EventHandler<Answer = unknown> {
+  /** Parses the raw payload and runs the handler on it; a malformed payload is answered here. */
+  run(ctx: AppContext, socket: AppSocket, payload: unknown): Promise<AckAnswer<Answer>>;
+}
+
+/** A handler bound to its payload schema: `fn` only ever sees a payload the schema accepted. */
+export function defineHandler<S extends z.ZodType, Answer = undefined>(
+  schema: S,
+  fn: (ctx: AppContext, socket: AppSocket, payload: z.output<S>) => Promise<AckAnswer<Answer>>,
+): EventHandler<Answer> {
+  return {
+    async run(ctx, socket, payload) {
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) return { ok: false, error: "validation" };
+      return fn(ctx, socket, parsed.data);
+    },
+  };
+}
 
 /**
  * The room a socket may enter for a room_id: its own user room, or the chat of a ticket it may
  * see (split by audience). Anything else is refused.
  */
-async function allowedRoom(ctx: AppContext, socket: AppSocket, roomId: string | number): Promise<string | null> {
-  const { user, session } = socket.data;
+async function allowedRoom(ctx: AppContext, who: SocketUser, roomId: string | number): Promise<string | null> {
+  const { user, session } = who;
   if (String(roomId) === String(user.id)) return userRoom(user.id);
   if (typeof roomId !== "string" || !roomId.startsWith("chat-")) return null;
   const ticketId = decodeChatId(roomId);
@@ -38,40 +59,43 @@ async function allowedRoom(ctx: AppContext, socket: AppSocket, roomId: string | 
   return chatRoom(ticket.id, viewer === "staff" ? "staff" : "player");
 }
 
+/** Whether this session may still be in a chat room it joined earlier (`chat:{id}:{audience}`). */
+export async function mayStayInChatRoom(ctx: AppContext, who: SocketUser, room: string): Promise<boolean> {
+  const match = /^chat:(\d+):(staff|player)$/.exec(room);
+  if (!match) return false;
+  return (await allowedRoom(ctx, who, `chat-${match[1]}`)) === room;
+}
+
 function errorCode(error: unknown): string {
   if (error instanceof AppError) return error.code;
   throw error;
 }
 
-export const eventHandlers: Record<string, EventHandler> = {
-  async join_chatroom(ctx, socket, payload) {
-    const parsed = joinChatroomPayload.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: "validation" };
-    const room = await allowedRoom(ctx, socket, parsed.data.room_id);
+type HandlerMap = { [E in ClientEventName]: EventHandler<ClientEventAnswers[E]> };
+
+export const eventHandlers: HandlerMap = {
+  join_chatroom: defineHandler(clientEventSchemas.join_chatroom, async (ctx, socket, payload) => {
+    const room = await allowedRoom(ctx, socket.data, payload.room_id);
     if (!room) return { ok: false, error: "forbidden" };
     await socket.join(room);
     return { ok: true };
-  },
+  }),
 
-  async leave_chatroom(ctx, socket, payload) {
-    const parsed = joinChatroomPayload.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: "validation" };
-    const room = await allowedRoom(ctx, socket, parsed.data.room_id);
+  leave_chatroom: defineHandler(clientEventSchemas.leave_chatroom, async (ctx, socket, payload) => {
+    const room = await allowedRoom(ctx, socket.data, payload.room_id);
     if (room) await socket.leave(room);
     return { ok: true };
-  },
+  }),
 
   /** The socket twin of POST /api/new-chat-message; attachments come from upload-files. */
-  async send_message(ctx, socket, payload) {
-    const parsed = sendMessagePayload.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: "validation" };
-    const { messageObj } = parsed.data;
+  send_message: defineHandler(clientEventSchemas.send_message, async (ctx, socket, payload) => {
+    const { messageObj } = payload;
     const { user, session } = socket.data;
     try {
       const { message } = await sendChatMessage(ctx, user, session, {
         ticketId: messageObj.chatId,
         message: messageObj.message,
-        replyTo: messageObj.reply_to ?? parsed.data.reply_to ?? parsed.data.replyTo ?? null,
+        replyTo: messageObj.reply_to ?? payload.reply_to ?? payload.replyTo ?? null,
         uploadedNames: messageObj.attachments,
         newFiles: [],
         ip: socket.handshake.address || "NOT FOUND",
@@ -80,27 +104,23 @@ export const eventHandlers: Record<string, EventHandler> = {
     } catch (error) {
       return { ok: false, error: errorCode(error) };
     }
-  },
+  }),
 
   /** The reader has seen the chat: the other side's messages become read (staff see ticks). */
-  async messages_read(ctx, socket, payload) {
-    const parsed = messagesReadPayload.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: "validation" };
+  messages_read: defineHandler(clientEventSchemas.messages_read, async (ctx, socket, payload) => {
     const { user, session } = socket.data;
-    const ticket = await findTicket(ctx.store.db, parsed.data.chat_id);
+    const ticket = await findTicket(ctx.store.db, payload.chat_id);
     if (!ticket || !ticketViewer(user, session, ticket)) return { ok: false, error: "not_found" };
     if ((await markRead(ctx.store.db, ticket.id, user.class)) > 0) {
       ctx.events.publish("messages.read", { ticket, readerId: user.id, readerClass: user.class });
     }
     return { ok: true };
-  },
+  }),
 
   /** Staff opened a ticket: its notifications count as read. */
-  async user_ticket_visit(ctx, socket, payload) {
-    const parsed = userTicketVisitPayload.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: "validation" };
+  user_ticket_visit: defineHandler(clientEventSchemas.user_ticket_visit, async (ctx, socket, payload) => {
     const { user, session } = socket.data;
-    const ticket = await findTicket(ctx.store.db, parsed.data.ticket_id);
+    const ticket = await findTicket(ctx.store.db, payload.ticket_id);
     if (!ticket || !ticketViewer(user, session, ticket)) return { ok: false, error: "not_found" };
     if (user.class !== "dev") return { ok: true };
     const db = ctx.store.db;
@@ -118,17 +138,15 @@ export const eventHandlers: Record<string, EventHandler> = {
       .executeTakeFirstOrThrow();
     ctx.realtime.toUser(user.id, "number_notifications", { unread: Number(unread) });
     return { ok: true };
-  },
+  }),
 
   /** A user read an announcement: the read is kept per user, and their unread count goes out. */
-  async announcement_read(ctx, socket, payload) {
-    const parsed = announcementReadPayload.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: "validation" };
+  announcement_read: defineHandler(clientEventSchemas.announcement_read, async (ctx, socket, payload) => {
     const { user } = socket.data;
-    if (!(await markAnnouncementRead(ctx.store.db, user.id, parsed.data.announcement_id)))
+    if (!(await markAnnouncementRead(ctx.store.db, user.id, payload.announcement_id)))
       return { ok: false, error: "not_found" };
     const unread = await countUnreadAnnouncements(ctx.store.db, user.id, nowSeconds());
     ctx.realtime.toUser(user.id, "announcement_unread_count", { unread });
     return { ok: true };
-  },
+  }),
 };

@@ -1,16 +1,20 @@
 /**
  * socket.io on the app's HTTP server. The handshake is authenticated from the session cookie and
- * the CSRF token (sent in the handshake `auth`, since browsers cannot set headers on a WebSocket)
- * and checked against the allowed origin. Every inbound event is validated and rate-limited;
- * handlers live in a map, one per event.
+ * the CSRF token (sent in the handshake `auth`, since browsers cannot set headers on a WebSocket),
+ * checked against the allowed origin, and counted against the user's sockets. A recovering socket
+ * gets its old state back only for the same live session (recovery.ts). Every inbound event is
+ * rate-limited per user and validated by its handler's schema (handlers.ts).
  */
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { fastifyCookie } from "@fastify/cookie";
+import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { CSRF_HEADER } from "../../common/constants.ts";
 import {
+  type ClientEventName,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  type SocketRefusal,
   STAFF_ROOM,
   userRoom,
 } from "../../common/socket-events.ts";
@@ -18,100 +22,125 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { isCsrfTokenValid } from "../http/csrf.ts";
 import { cookieNames, resolveSession } from "../http/session.ts";
+import type { LimitRule } from "../ratelimit/store.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
-import { eventHandlers } from "./handlers.ts";
+import { type EventHandler, eventHandlers } from "./handlers.ts";
+import { type Restored, replayMissed, sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";
+import { SocketSlots } from "./socketSlots.ts";
 
-export interface SocketData {
+/** Who a socket belongs to: its live session and that session's user. */
+export interface SocketUser {
   user: UserRow;
   session: SessionRow;
-  /** Token bucket for inbound events. */
-  tokens: number;
-  refilledAt: number;
+}
+
+export interface SocketData extends SocketUser {
+  /** Set by the handshake for a recovered socket, taken by the connection handler. */
+  restored?: Restored;
 }
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 const MAX_FRAME_BYTES = 64 * 1024;
-const EVENTS_PER_SECOND = 20;
-const EVENT_BURST = 40;
+/**
+ * Inbound events per user, over all their sockets and nodes: 20 a second on average. A fixed
+ * window lets up to twice that through across a window's edge, the burst the old per-socket
+ * bucket allowed.
+ */
+export const SOCKET_EVENT_RULE: LimitRule = { max: 20, windowSeconds: 1 };
 
 export function sessionRoom(sessionId: string): string {
   return `session:${sessionId}`;
 }
 
-function originAllowed(ctx: AppContext, origin: string | undefined, host: string | undefined): boolean {
+function originAllowed(ctx: AppContext, request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
   // Non-browser clients send no Origin; they cannot ride on a victim's cookies anyway.
   if (!origin) return true;
   if (ctx.config.publicUrl) return origin === new URL(ctx.config.publicUrl).origin;
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).host === request.headers.host;
   } catch {
     return false;
   }
 }
 
-function takeToken(data: SocketData): boolean {
-  const now = Date.now();
-  data.tokens = Math.min(EVENT_BURST, data.tokens + ((now - data.refilledAt) / 1000) * EVENTS_PER_SECOND);
-  data.refilledAt = now;
-  if (data.tokens < 1) return false;
-  data.tokens -= 1;
-  return true;
-}
-
-export function createSocketServer(httpServer: HttpServer, ctx: AppContext): AppServer {
+export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log: FastifyBaseLogger): AppServer {
   const names = cookieNames(ctx.config.publicUrl);
+  const slots = new SocketSlots(ctx.limits, ctx.config.socketsPerUser, log);
   const io: AppServer = new Server(httpServer, {
     path: "/socket.io",
     transports: ["websocket"],
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
-    // A client that was gone briefly gets the packets it missed, in order, exactly once. The
-    // handshake middleware runs again on recovery, so an ended session does not come back.
+    // A client that was gone briefly gets the packets it missed, in order, exactly once, but only
+    // when its live session is the one that left (recovery.ts). The handshake runs on recovery.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
+  sealRecoveries(io);
+
+  /** Admits a socket, or says why not. Taking the user's socket slot comes last. */
+  async function admit(socket: AppSocket): Promise<SocketRefusal | null> {
+    const sealed = takeSealed(socket);
+    const request = socket.request;
+    if (!originAllowed(ctx, request)) return "origin_not_allowed";
+    const cookies = fastifyCookie.parse(request.headers.cookie ?? "");
+    const resolved = await resolveSession(ctx, cookies[names.session]);
+    if (!resolved) return "not_authenticated";
+    const fromAuth = (socket.handshake.auth as Record<string, unknown> | undefined)?.csrf;
+    const fromHeader = request.headers[CSRF_HEADER];
+    const token = typeof fromAuth === "string" ? fromAuth : typeof fromHeader === "string" ? fromHeader : undefined;
+    if (!isCsrfTokenValid(ctx.config.secrets.csrf, `session:${resolved.session.id}`, token)) return "csrf_failed";
+    const restored = sealed ? await settleRecovery(ctx, socket, sealed, resolved) : null;
+    socket.data = restored ? { ...resolved, restored } : { ...resolved };
+    if (!(await slots.acquire(resolved.user.id, socket.id))) return "too_many_sockets";
+    return null;
+  }
 
   io.use(async (socket, next) => {
     try {
-      const headers = socket.request.headers;
-      if (!originAllowed(ctx, headers.origin, headers.host)) return next(new Error("origin_not_allowed"));
-      const cookies = fastifyCookie.parse(headers.cookie ?? "");
-      const resolved = await resolveSession(ctx, cookies[names.session]);
-      if (!resolved) return next(new Error("not_authenticated"));
-      const fromAuth = (socket.handshake.auth as Record<string, unknown> | undefined)?.csrf;
-      const fromHeader = headers[CSRF_HEADER];
-      const token = typeof fromAuth === "string" ? fromAuth : typeof fromHeader === "string" ? fromHeader : undefined;
-      const binding = `session:${resolved.session.id}`;
-      if (!isCsrfTokenValid(ctx.config.secrets.csrf, binding, token)) return next(new Error("csrf_failed"));
-      socket.data = { ...resolved, tokens: EVENT_BURST, refilledAt: Date.now() };
-      next();
-    } catch (error) {
-      next(error instanceof Error ? error : new Error("handshake_failed"));
+      const refusal = await admit(socket);
+      next(refusal ? new Error(refusal) : undefined);
+    } catch (err) {
+      log.error({ err }, "socket handshake failed");
+      next(new Error("handshake_failed" satisfies SocketRefusal));
     }
   });
 
   io.on("connection", (socket: AppSocket) => {
-    const { session, user } = socket.data;
+    const { session, user, restored } = socket.data;
+    delete socket.data.restored;
+    slots.hold(user.id, socket.id);
     void socket.join(sessionRoom(session.id));
     // Every socket of a user hears what is meant for that user; staff also hear staff-wide news.
     void socket.join(userRoom(user.id));
     if (user.class === "dev") void socket.join(STAFF_ROOM);
+    if (restored) {
+      void socket.join(restored.rooms);
+      replayMissed(socket, restored.missedPackets);
+    }
     // Close the socket when its session reaches its absolute end.
     const left = Math.max(0, session.expires_at - nowSeconds()) * 1000;
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(left, 2_147_483_647));
-    socket.on("disconnect", () => clearTimeout(expiry));
+    socket.on("disconnect", () => {
+      clearTimeout(expiry);
+      slots.release(user.id, socket.id);
+    });
 
-    for (const [event, handler] of Object.entries(eventHandlers)) {
-      socket.on(event as keyof ClientToServerEvents, async (payload: unknown, ack?: unknown) => {
+    for (const event of Object.keys(eventHandlers) as ClientEventName[]) {
+      const handler: EventHandler = eventHandlers[event];
+      socket.on(event, async (payload: unknown, ack?: unknown) => {
         const reply = typeof ack === "function" ? (ack as (answer: unknown) => void) : () => {};
-        if (!takeToken(socket.data)) return reply({ ok: false, error: "rate_limited" });
         try {
-          reply(await handler(ctx, socket, payload));
-        } catch (error) {
+          // Per user, not per socket: more sockets buy no more events.
+          const decision = await ctx.limits.consume(`socket-events:user:${user.id}`, SOCKET_EVENT_RULE);
+          if (!decision.allowed) return reply({ ok: false, error: "rate_limited" });
+          reply(await handler.run(ctx, socket, payload));
+        } catch (err) {
           reply({ ok: false, error: "internal" });
-          console.error(`socket handler ${event} failed`, error);
+          log.error({ err, event, userId: user.id }, "socket handler failed");
         }
       });
     }

@@ -5,6 +5,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
+import type { StaffMessage } from "../../../../common/schemas/chatResponses.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { ticketKeys } from "../tickets/api.ts";
@@ -43,7 +44,8 @@ export function useTicketChat(chatId: string, ticketId: number) {
         void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
       }
     };
-    const onMessage = (payload: Record<string, unknown>) => {
+    // The player's chat room only ever gets the player presentation; the guard narrows to it.
+    const onMessage = (payload: ChatMessage | StaffMessage) => {
       if (!isChatMessage(payload) || payload.chatId !== chatId) return;
       add([payload]);
       if (payload.user_class === "dev") markRead();
