@@ -1,3 +1,4 @@
+import { type Socket as ClientSocket, io as connectSocket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
@@ -111,5 +112,73 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
       ok: false,
       error: "validation",
     });
+  });
+});
+
+describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) => {
+  let direct: TestServer;
+  let proxied: TestServer;
+  const opened: ClientSocket[] = [];
+  beforeAll(async () => {
+    direct = await startTestServer(engine);
+    proxied = await startTestServer(engine, { TRUST_PROXY: "true" });
+  });
+  afterAll(async () => {
+    for (const socket of opened) socket.close();
+    await direct?.close();
+    await proxied?.close();
+  });
+
+  /** A signed-in member's socket that sends these headers with its handshake. */
+  async function socketWith(server: TestServer, headers: Record<string, string>) {
+    const member = await buildMember(server.store);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    const socket = connectSocket(server.baseUrl, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: client.cookieHeader(), ...headers },
+      auth: { csrf: client.csrf },
+    });
+    opened.push(socket);
+    return connected(socket).then(
+      () => "connected",
+      (error: Error) => error.message,
+    );
+  }
+
+  it("compares the scheme too: an https page may not open a socket to a plain-http server", async () => {
+    const host = new URL(direct.baseUrl).host;
+    expect(await socketWith(direct, { origin: `http://${host}` })).toBe("connected");
+    expect(await socketWith(direct, { origin: `https://${host}` })).toBe("origin_not_allowed");
+    // Without a trusted proxy, a forwarded scheme is just a header anyone can send.
+    expect(await socketWith(direct, { origin: `https://${host}`, "x-forwarded-proto": "https" })).toBe(
+      "origin_not_allowed",
+    );
+    expect(await socketWith(direct, { origin: "null" })).toBe("origin_not_allowed");
+  });
+
+  it("behind a trusted proxy, takes the scheme and host the browser used from X-Forwarded-*", async () => {
+    const host = new URL(proxied.baseUrl).host;
+    expect(await socketWith(proxied, { origin: `https://${host}`, "x-forwarded-proto": "https" })).toBe("connected");
+    expect(await socketWith(proxied, { origin: `http://${host}`, "x-forwarded-proto": "https" })).toBe(
+      "origin_not_allowed",
+    );
+    expect(
+      await socketWith(proxied, {
+        origin: "https://support.example.com",
+        "x-forwarded-proto": "https",
+        "x-forwarded-host": "support.example.com",
+      }),
+    ).toBe("connected");
+    expect(
+      await socketWith(proxied, {
+        origin: "https://evil.example",
+        "x-forwarded-proto": "https",
+        "x-forwarded-host": "support.example.com",
+      }),
+    ).toBe("origin_not_allowed");
   });
 });

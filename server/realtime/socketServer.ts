@@ -6,6 +6,7 @@
  * rate-limited per user and validated by its handler's schema (handlers.ts).
  */
 import type { Server as HttpServer, IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
 import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
@@ -55,16 +56,43 @@ export function sessionRoom(sessionId: string): string {
   return `session:${sessionId}`;
 }
 
+/** The last value of a header a proxy may have appended to (the nearest proxy's), as Fastify reads it. */
+function lastEntry(value: string | string[] | undefined): string | undefined {
+  const joined = Array.isArray(value) ? value.join(",") : value;
+  const last = joined?.split(",").pop()?.trim();
+  return last || undefined;
+}
+
+/**
+ * The origin this request was made to, scheme included: the TLS socket says https; behind a
+ * trusted proxy, X-Forwarded-Proto and X-Forwarded-Host say what the browser used.
+ */
+export function ownOrigin(request: IncomingMessage, trustProxy: boolean): string | null {
+  const encrypted = (request.socket as Partial<TLSSocket>).encrypted === true;
+  const proto = encrypted
+    ? "https"
+    : ((trustProxy ? lastEntry(request.headers["x-forwarded-proto"]) : undefined) ?? "http");
+  const host = (trustProxy ? lastEntry(request.headers["x-forwarded-host"]) : undefined) ?? request.headers.host;
+  if ((proto !== "http" && proto !== "https") || !host) return null;
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
 function originAllowed(ctx: AppContext, request: IncomingMessage): boolean {
   const origin = request.headers.origin;
   // Non-browser clients send no Origin; they cannot ride on a victim's cookies anyway.
   if (!origin) return true;
-  if (ctx.config.publicUrl) return origin === new URL(ctx.config.publicUrl).origin;
+  let claimed: string;
   try {
-    return new URL(origin).host === request.headers.host;
+    claimed = new URL(origin).origin;
   } catch {
     return false;
   }
+  if (ctx.config.publicUrl) return claimed === new URL(ctx.config.publicUrl).origin;
+  return claimed === ownOrigin(request, ctx.config.trustProxy);
 }
 
 export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log: FastifyBaseLogger): AppServer {
