@@ -2,7 +2,8 @@
  * The realtime socket (spec 1 §4, §7) for signed-in users. socket.io reconnects by itself after a
  * lost transport; after a server-initiated disconnect it does not, so we reconnect at once. A check
  * every second drives the connection banner and, once automatic reconnection has given up, keeps
- * calling connect() so the banner goes as soon as the server is back.
+ * calling connect() so the banner goes as soon as the server is back; a handshake the server
+ * refused is tried again every 10 s.
  */
 import { type ReactNode, useEffect, useState } from "react";
 import { io } from "socket.io-client";
@@ -11,6 +12,12 @@ import { csrfToken } from "../api/client.ts";
 import { useSession } from "../session/SessionContext.ts";
 import { unreadNotificationsStore } from "../ui/usePageTitle.ts";
 import { type AppSocket, type ConnectionState, SocketContext } from "./SocketContext.ts";
+
+/**
+ * After the server refused the handshake (too_many_sockets while the user has every slot taken in
+ * other tabs), socket.io does not retry by itself; try again this often, not every second.
+ */
+const REFUSED_RETRY_MS = 10_000;
 
 function createSocket(): AppSocket {
   return io({
@@ -44,6 +51,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       return;
     }
     let gaveUp = false;
+    let retryRefusedAt = 0;
     next.on("connect", () => {
       gaveUp = false;
       next.emit("join_chatroom", { room_id: userId, name: userId });
@@ -54,12 +62,18 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     next.io.on("reconnect_failed", () => {
       gaveUp = true;
     });
+    next.on("connect_error", () => {
+      // An inactive socket after connect_error was refused by the server's handshake.
+      if (!next.active) retryRefusedAt = Date.now() + REFUSED_RETRY_MS;
+    });
     if (isStaff) next.on("number_notifications", ({ unread }) => unreadNotificationsStore.set(unread));
 
     const check = setInterval(() => {
       setState(next.connected ? "connected" : "lost");
-      if (gaveUp && !next.connected) {
+      const refusedAndDue = retryRefusedAt > 0 && Date.now() >= retryRefusedAt;
+      if ((gaveUp || refusedAndDue) && !next.connected) {
         gaveUp = false;
+        retryRefusedAt = 0;
         next.connect();
       }
     }, TIMING.connectionCheckMs);
