@@ -3,11 +3,14 @@
  * per user, counted in the shared limits store, and inbound events limited per user over all of
  * their sockets. On this node's memory and on Redis, on both engines.
  */
+import type { AddressInfo } from "node:net";
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type AppNode, buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { createLimitStore, createTestStore, ENGINES, LIMIT_STORES, type TestStore } from "../test/engines.ts";
 import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, startTestServer, TestClient, type TestServer } from "../test/server.ts";
 import { SOCKET_EVENT_RULE } from "./socketServer.ts";
 
 const CASES = ENGINES.flatMap((engine) => LIMIT_STORES.map((limits) => [engine, limits] as const));
@@ -75,5 +78,75 @@ describe.each(CASES)("socket limits per user on %s with %s limits", (engine, lim
     expect(admitted).toBeLessThanOrEqual(SOCKET_EVENT_RULE.max * 2);
     expect(answers.filter((a) => a.error === "validation")).toHaveLength(admitted);
     client.closeSockets();
+  });
+});
+
+describe.each(LIMIT_STORES)("sockets per user across two nodes sharing %s limits", (kind) => {
+  let store: TestStore;
+  const nodes: AppNode[] = [];
+  const urls: string[] = [];
+  beforeAll(async () => {
+    store = await createTestStore("sqlite");
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: store.dataDir, CAPTCHA: "off", LOG_LEVEL: "silent" });
+    // Two nodes of one help desk: one database, one limits store (Redis in production).
+    const limits = createLimitStore(kind);
+    for (let i = 0; i < 2; i++) {
+      const node = await buildApp({ config, store, logger: false, limits });
+      await node.app.listen({ port: 0, host: "127.0.0.1" });
+      nodes.push(node);
+      urls.push(`http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`);
+    }
+  });
+  afterAll(async () => {
+    for (const node of nodes) await node.app.close();
+    await store?.close();
+  });
+
+  it("counts a user's sockets on every node together", async () => {
+    const member = await buildMember(store);
+    const first = new TestClient(urls[0]!);
+    await first.signIn(member.email, FACTORY_PASSWORD);
+    const second = new TestClient(urls[1]!);
+    for (const [name, value] of first.cookies) second.cookies.set(name, value);
+    const sockets = [
+      ...Array.from({ length: 12 }, () => first.socket()),
+      ...Array.from({ length: 12 }, () => second.socket()),
+    ];
+    const outcomes = await Promise.all(sockets.map(outcome));
+    expect(outcomes.filter((o) => o === "connected")).toHaveLength(20);
+    expect(outcomes.filter((o) => o === "too_many_sockets")).toHaveLength(4);
+    first.closeSockets();
+    second.closeSockets();
+  });
+});
+
+describe("socket handler failures", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("sqlite");
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("are answered `internal` and logged through the app's logger", async () => {
+    const member = await buildMember(server.store);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    const socket = client.socket();
+    await connected(socket);
+    const logged = vi.spyOn(server.node.app.log, "error");
+    vi.spyOn(server.node.ctx.limits, "consume").mockRejectedValueOnce(new Error("limits store away"));
+    expect(await emitWithAck(socket, "join_chatroom", { room_id: member.id })).toEqual({
+      ok: false,
+      error: "internal",
+    });
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ event: "join_chatroom", err: expect.any(Error) }),
+      "socket handler failed",
+    );
+    // The next event goes through again.
+    expect(await emitWithAck(socket, "join_chatroom", { room_id: member.id })).toEqual({ ok: true });
+    vi.restoreAllMocks();
   });
 });
