@@ -138,6 +138,20 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     expect(received.filter((r) => STAFF_EVENTS.includes(r.event))).toEqual([]);
   });
 
+  it("writes nothing to a caller whose handshake is refused, and the owner can still recover", async () => {
+    const { agent, handle } = await strandedStaffSocket();
+    const anonymous = server.client();
+    await anonymous.get("/api/config/public");
+    const { socket, received } = presenting(anonymous, handle);
+    await expect(connected(socket)).rejects.toThrow("not_authenticated");
+    // socket.io-client keeps events that arrive before CONNECT here; none may have come.
+    expect((socket as unknown as { receiveBuffer: unknown[] }).receiveBuffer).toEqual([]);
+    expect(received).toEqual([]);
+    const owner = presenting(agent, handle);
+    await connected(owner.socket);
+    expect(owner.socket.recovered).toBe(true);
+  });
+
   it("recovers the same user's same live session: its rooms, and the packets it missed", async () => {
     const { agent, player, ticket, chatId, handle } = await strandedStaffSocket();
     const { socket, received } = presenting(agent, handle);
