@@ -48,6 +48,23 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
     expect(await emitWithAck(socket, "join_chatroom", "not an object")).toEqual({ ok: false, error: "validation" });
   });
 
+  it("ignores unknown events, acknowledges malformed ones, and closes a socket that sends a frame over 64 KB", async () => {
+    const member = await buildMember(server.store);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    const socket = client.socket();
+    await connected(socket);
+    socket.emit("no_such_event", { x: 1 });
+    expect(await emitWithAck(socket, "messages_read", { chat_id: "not a chat" })).toEqual({
+      ok: false,
+      error: "validation",
+    });
+    expect(socket.connected).toBe(true);
+    const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
+    socket.emit("join_chatroom", { room_id: "x".repeat(70 * 1024) });
+    expect(await closed).toBe("transport close");
+  });
+
   it("closes the user's sockets when they sign out", async () => {
     const staff = await buildStaff(server.store, { rank: "mod" });
     const client = server.client();
