@@ -133,18 +133,10 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
 });
 
 describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) => {
-  let direct: TestServer;
-  let proxied: TestServer;
   const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    direct = await startTestServer(engine);
-    proxied = await startTestServer(engine, { TRUST_PROXY: "true" });
-  });
-  afterAll(async () => {
-    for (const socket of opened) socket.close();
-    await direct?.close();
-    await proxied?.close();
-  });
+  function closeOpened(): void {
+    for (const socket of opened.splice(0)) socket.close();
+  }
 
   /** A signed-in member's socket that sends these headers with its handshake. */
   async function socketWith(server: TestServer, headers: Record<string, string>) {
@@ -166,36 +158,59 @@ describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) 
     );
   }
 
-  it("compares the scheme too: an https page may not open a socket to a plain-http server", async () => {
-    const host = new URL(direct.baseUrl).host;
-    expect(await socketWith(direct, { origin: `http://${host}` })).toBe("connected");
-    expect(await socketWith(direct, { origin: `https://${host}` })).toBe("origin_not_allowed");
-    // Without a trusted proxy, a forwarded scheme is just a header anyone can send.
-    expect(await socketWith(direct, { origin: `https://${host}`, "x-forwarded-proto": "https" })).toBe(
-      "origin_not_allowed",
-    );
-    expect(await socketWith(direct, { origin: "null" })).toBe("origin_not_allowed");
+  // One server at a time: each suite's store is its own database schema.
+  describe("served directly", () => {
+    let direct: TestServer;
+    beforeAll(async () => {
+      direct = await startTestServer(engine);
+    });
+    afterAll(async () => {
+      closeOpened();
+      await direct?.close();
+    });
+
+    it("compares the scheme too: an https page may not open a socket to a plain-http server", async () => {
+      const host = new URL(direct.baseUrl).host;
+      expect(await socketWith(direct, { origin: `http://${host}` })).toBe("connected");
+      expect(await socketWith(direct, { origin: `https://${host}` })).toBe("origin_not_allowed");
+      // Without a trusted proxy, a forwarded scheme is just a header anyone can send.
+      expect(await socketWith(direct, { origin: `https://${host}`, "x-forwarded-proto": "https" })).toBe(
+        "origin_not_allowed",
+      );
+      expect(await socketWith(direct, { origin: "null" })).toBe("origin_not_allowed");
+    });
   });
 
-  it("behind a trusted proxy, takes the scheme and host the browser used from X-Forwarded-*", async () => {
-    const host = new URL(proxied.baseUrl).host;
-    expect(await socketWith(proxied, { origin: `https://${host}`, "x-forwarded-proto": "https" })).toBe("connected");
-    expect(await socketWith(proxied, { origin: `http://${host}`, "x-forwarded-proto": "https" })).toBe(
-      "origin_not_allowed",
-    );
-    expect(
-      await socketWith(proxied, {
-        origin: "https://support.example.com",
-        "x-forwarded-proto": "https",
-        "x-forwarded-host": "support.example.com",
-      }),
-    ).toBe("connected");
-    expect(
-      await socketWith(proxied, {
-        origin: "https://evil.example",
-        "x-forwarded-proto": "https",
-        "x-forwarded-host": "support.example.com",
-      }),
-    ).toBe("origin_not_allowed");
+  describe("behind a trusted proxy", () => {
+    let proxied: TestServer;
+    beforeAll(async () => {
+      proxied = await startTestServer(engine, { TRUST_PROXY: "true" });
+    });
+    afterAll(async () => {
+      closeOpened();
+      await proxied?.close();
+    });
+
+    it("takes the scheme and host the browser used from X-Forwarded-*", async () => {
+      const host = new URL(proxied.baseUrl).host;
+      expect(await socketWith(proxied, { origin: `https://${host}`, "x-forwarded-proto": "https" })).toBe("connected");
+      expect(await socketWith(proxied, { origin: `http://${host}`, "x-forwarded-proto": "https" })).toBe(
+        "origin_not_allowed",
+      );
+      expect(
+        await socketWith(proxied, {
+          origin: "https://support.example.com",
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": "support.example.com",
+        }),
+      ).toBe("connected");
+      expect(
+        await socketWith(proxied, {
+          origin: "https://evil.example",
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": "support.example.com",
+        }),
+      ).toBe("origin_not_allowed");
+    });
   });
 });
