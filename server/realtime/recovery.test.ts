@@ -4,7 +4,7 @@
  * staff socket's pid and offset, and get none of its rooms, data or missed packets.
  */
 import { io as connectSocket, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { ENGINES } from "../test/engines.ts";
@@ -169,6 +169,27 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     await laterStaffNews(player, chatId, ticket);
     const heard = received.filter((r) => STAFF_EVENTS.includes(r.event)).map((r) => r.event);
     expect(heard.sort()).toEqual(["new_message", "ticket_updated_ping"]);
+  });
+
+  it("also delivers what was broadcast while the recovering socket's handshake ran", async () => {
+    const { agent, ticket, handle } = await strandedStaffSocket();
+    const limits = server.node.ctx.limits;
+    const acquire = limits.acquireSlot.bind(limits);
+    // The socket slot is the handshake's last step: a ticket changes just before it is taken.
+    vi.spyOn(limits, "acquireSlot").mockImplementationOnce(async (...args) => {
+      publishUpdate({ ...ticket, status: "ON HOLD" });
+      return acquire(...args);
+    });
+    const { socket, received } = presenting(agent, handle);
+    await connected(socket);
+    vi.restoreAllMocks();
+    expect(socket.recovered).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pings = received.filter((r) => r.event === "ticket_updated_ping").map((r) => r.payload);
+    expect(pings).toEqual([
+      expect.objectContaining({ status: ticket.status }),
+      expect.objectContaining({ status: "ON HOLD" }),
+    ]);
   });
 
   it("does not recover after the session logged out, even for the same user signing in again", async () => {

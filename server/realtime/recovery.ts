@@ -21,9 +21,12 @@ export type PersistedSession = NonNullable<Awaited<ReturnType<Adapter["restoreSe
 
 /** What a recovering socket gets back once its live session is known to be the one that left. */
 export interface Restored {
+  /** The recovery handle the client presented: its pid stays, the offset says what it has. */
+  pid: string;
+  offset: string;
   /** Chat rooms the session still may be in (the base rooms are joined on every connection). */
   rooms: string[];
-  /** Events as socket.io stored them: `[event, ...args, offset]`. */
+  /** Events as socket.io stored them before the handshake: `[event, ...args, offset]`. */
   missedPackets: unknown[][];
 }
 
@@ -34,24 +37,52 @@ function freshId(): string {
   return randomBytes(15).toString("base64url");
 }
 
+/** Sealed state: what socket.io persisted, and the offset the client presented with it. */
+interface Sealed {
+  persisted: PersistedSession;
+  offset: string;
+}
+
+export interface Recoveries {
+  /**
+   * Sends a restored socket what it missed, once it is in its rooms. The missed packets are read
+   * again at this moment (socket.io read them before the handshake, which takes a while), so
+   * that nothing broadcast while the handshake ran is lost; they are read synchronously after
+   * the joins, so that nothing is delivered twice. Adapters that let a session be read only once
+   * answer nothing the second time; then the packets read before the handshake are sent.
+   */
+  catchUp(socket: AppSocket, restored: Restored): Promise<void>;
+}
+
 /** Makes every restore of the server's default namespace a sealed, fresh session. */
-export function sealRecoveries(io: AppServer): void {
+export function sealRecoveries(io: AppServer): Recoveries {
   const adapter = io.of("/").adapter;
-  const restore = adapter.restoreSession.bind(adapter);
+  const restore = adapter.restoreSession.bind(adapter) as (
+    pid: string,
+    offset: string,
+  ) => Promise<PersistedSession | null> | null;
   // Typed as always answering a session, but socket.io's adapters answer null for none.
   adapter.restoreSession = (async (pid: string, offset: string) => {
-    const persisted: PersistedSession | null = await restore(pid, offset);
+    const persisted = await restore(pid, offset);
     if (!persisted) return null;
-    return { sid: freshId(), pid: freshId(), rooms: [], data: { [SEALED]: persisted }, missedPackets: [] };
+    const sealed: Sealed = { persisted, offset };
+    return { sid: freshId(), pid: freshId(), rooms: [], data: { [SEALED]: sealed }, missedPackets: [] };
   }) as Adapter["restoreSession"];
+  return {
+    async catchUp(socket, restored) {
+      const now = restore(restored.pid, restored.offset);
+      const latest = await Promise.resolve(now).catch(() => null);
+      replayMissed(socket, latest?.missedPackets ?? restored.missedPackets);
+    },
+  };
 }
 
 /** Takes the sealed state out of a socket that asked for recovery (null for any other socket). */
-export function takeSealed(socket: AppSocket): PersistedSession | null {
-  const data = socket.data as Partial<SocketData> & { [SEALED]?: PersistedSession };
-  const persisted = data[SEALED] ?? null;
+export function takeSealed(socket: AppSocket): Sealed | null {
+  const data = socket.data as Partial<SocketData> & { [SEALED]?: Sealed };
+  const sealed = data[SEALED] ?? null;
   delete data[SEALED];
-  return persisted;
+  return sealed;
 }
 
 /** socket.io keeps these read-only for its own use; recovery is the one place that sets them. */
@@ -69,17 +100,22 @@ interface RecoveryFields {
 export async function settleRecovery(
   ctx: AppContext,
   socket: AppSocket,
-  persisted: PersistedSession,
+  { persisted, offset }: Sealed,
   who: SocketUser,
 ): Promise<Restored | null> {
   const fields = socket as unknown as RecoveryFields;
-  const restored = await restorable(ctx, persisted, who);
+  const restored = await restorable(ctx, persisted, offset, who);
   if (restored) fields.pid = persisted.pid;
   else fields.recovered = false;
   return restored;
 }
 
-async function restorable(ctx: AppContext, persisted: PersistedSession, who: SocketUser): Promise<Restored | null> {
+async function restorable(
+  ctx: AppContext,
+  persisted: PersistedSession,
+  offset: string,
+  who: SocketUser,
+): Promise<Restored | null> {
   const old = persisted.data as Partial<SocketUser> | undefined;
   if (old?.session?.id !== who.session.id || old.user?.id !== who.user.id) return null;
   const base = new Set([persisted.sid, sessionRoom(who.session.id), userRoom(who.user.id)]);
@@ -87,11 +123,11 @@ async function restorable(ctx: AppContext, persisted: PersistedSession, who: Soc
   const chats = persisted.rooms.filter((room) => !base.has(room));
   const allowed = await Promise.all(chats.map((room) => mayStayInChatRoom(ctx, who, room)));
   if (allowed.includes(false)) return null;
-  return { rooms: chats, missedPackets: persisted.missedPackets };
+  return { pid: persisted.pid, offset, rooms: chats, missedPackets: persisted.missedPackets };
 }
 
 /** Sends a restored socket what it missed, in order, as new packets (so they count for later). */
-export function replayMissed(socket: AppSocket, missedPackets: unknown[][]): void {
+function replayMissed(socket: AppSocket, missedPackets: unknown[][]): void {
   const emit = socket.emit.bind(socket) as (event: string, ...args: unknown[]) => boolean;
   for (const packet of missedPackets) {
     const [event, ...args] = packet;

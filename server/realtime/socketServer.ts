@@ -27,7 +27,7 @@ import type { LimitRule } from "../ratelimit/store.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { type EventHandler, eventHandlers } from "./handlers.ts";
-import { type Restored, replayMissed, sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";
+import { type Restored, sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";
 import { SocketSlots } from "./socketSlots.ts";
 
 /** Who a socket belongs to: its live session and that session's user. */
@@ -107,7 +107,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log:
     // when its live session is the one that left (recovery.ts). The handshake runs on recovery.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
-  sealRecoveries(io);
+  const recoveries = sealRecoveries(io);
 
   /** Admits a socket, or says why not. Taking the user's socket slot comes last. */
   async function admit(socket: AppSocket): Promise<SocketRefusal | null> {
@@ -147,7 +147,9 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log:
     if (user.class === "dev") void socket.join(STAFF_ROOM);
     if (restored) {
       void socket.join(restored.rooms);
-      replayMissed(socket, restored.missedPackets);
+      recoveries
+        .catchUp(socket, restored)
+        .catch((err: unknown) => log.error({ err, userId: user.id }, "missed socket packets could not be replayed"));
     }
     // Close the socket when its session reaches its absolute end.
     const left = Math.max(0, session.expires_at - nowSeconds()) * 1000;
