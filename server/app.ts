@@ -20,6 +20,7 @@ import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerWebApp } from "./http/webApp.ts";
+import { fastifyRateLimitStore } from "./ratelimit/fastifyStore.ts";
 import { openRateLimitStore } from "./ratelimit/index.ts";
 import type { RateLimitStore } from "./ratelimit/store.ts";
 import { subscribeFanout } from "./realtime/fanout.ts";
@@ -51,7 +52,10 @@ export interface BuildOptions {
   logger?: boolean;
   /** Lower proof-of-work cost for tests. */
   captchaMaxCounter?: number;
-  /** The limits' store; by default Redis when REDIS_URL is set, else memory. Closed with the app. */
+  /**
+   * The limits' store, when the caller shares one between nodes (tests) and closes it itself. By
+   * default the node opens its own (Redis when REDIS_URL is set, else memory) and closes it.
+   */
   limits?: RateLimitStore;
 }
 
@@ -60,8 +64,9 @@ export async function buildApp({
   store,
   logger = true,
   captchaMaxCounter,
-  limits = openRateLimitStore(config.redisUrl),
+  limits: sharedLimits,
 }: BuildOptions): Promise<AppNode> {
+  const limits = sharedLimits ?? openRateLimitStore(config.redisUrl);
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -99,7 +104,8 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 5, fields: 50 } });
-  await app.register(rateLimit, { global: false });
+  // Route limits (config.rateLimit) count in the same store as every other limit.
+  await app.register(rateLimit, { global: false, store: fastifyRateLimitStore(limits) });
   registerSessions(app, ctx);
 
   await app.register(authRoutes(ctx));
@@ -117,7 +123,7 @@ export async function buildApp({
   subscribeFanout(ctx, io);
   app.addHook("onClose", async () => {
     await io?.close();
-    await limits.close();
+    if (!sharedLimits) await limits.close();
   });
   return { app, io, ctx };
 }

@@ -51,6 +51,7 @@ export async function startTestServer(
     async close() {
       for (const c of clients) c.closeSockets();
       await node.app.close();
+      await limits.close();
       await store.close();
     },
   };

@@ -1,0 +1,48 @@
+/** Route limits (`config.rateLimit`) count in the shared store, so they hold across nodes. */
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
+import { startTestServer, TestClient, type TestServer } from "../test/server.ts";
+
+describe.each(ENGINES)("route limits on %s", (engine) => {
+  describe.each(LIMIT_STORES)("with the %s store", (limits) => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(engine, {}, { limits });
+    });
+    afterAll(async () => {
+      await server.close();
+    });
+
+    it("hold across two nodes sharing the store, per route", async () => {
+      const second = await buildApp({
+        config: server.node.ctx.config,
+        store: server.store,
+        logger: false,
+        limits: server.node.ctx.limits,
+      });
+      await second.app.listen({ port: 0, host: "127.0.0.1" });
+      try {
+        const { port } = second.app.server.address() as AddressInfo;
+        const nodes = [server.client(), new TestClient(`http://127.0.0.1:${port}`)];
+        // check-password-token allows 30 a minute per address: the two nodes count together.
+        const statuses: number[] = [];
+        for (let i = 0; i < 32; i++) {
+          const res = await nodes[i % 2]!.post("/auth2/check-password-token", { password_token: `guess-${i}` });
+          statuses.push(res.status);
+        }
+        expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+        expect(statuses.slice(30)).toEqual([429, 429]);
+        const refused = await nodes[0]!.post("/auth2/check-password-token", { password_token: "x" });
+        expect(refused.body).toMatchObject({ code: "rate_limited" });
+        // Another route keeps its own count.
+        expect((await nodes[1]!.get("/api/config/public")).status).toBe(200);
+      } finally {
+        await second.app.close();
+      }
+      // Closing a node that shares the store leaves the store to its owner.
+      expect((await server.node.ctx.limits.peek("probe", { max: 1, windowSeconds: 60 })).count).toBe(0);
+    });
+  });
+});
