@@ -43,6 +43,15 @@ export interface AppNode {
   app: FastifyInstance;
   io: AppServer;
   ctx: AppContext;
+  /** Every route Fastify registered (HEAD twins included), for the authorization matrix's completeness test. */
+  routes: RegisteredRoute[];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Fastify validates the body before the route's hooks (the handler parses it otherwise). */
+  bodySchema: boolean;
 }
 
 export interface BuildOptions {
@@ -74,6 +83,11 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routes: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, bodySchema: Boolean(route.schema?.body) });
+  });
 
   let io: AppServer | null = null;
   const realtime: Realtime = {
@@ -125,5 +139,5 @@ export async function buildApp({
     await io?.close();
     if (!sharedLimits) await limits.close();
   });
-  return { app, io, ctx };
+  return { app, io, ctx, routes };
 }

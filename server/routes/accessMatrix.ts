@@ -1,0 +1,635 @@
+/**
+ * Who may call what: every HTTP route and every inbound socket event, with a valid request and
+ * the expected outcome for each kind of caller. Derived from the spec (spec 1 §2, §4, §6, §7;
+ * spec 2 §6, §7) and docs/decisions.md, not from what the handlers happen to do.
+ *
+ * server/authorization.test.ts runs every cell on both engines and fails on any registered route
+ * or socket event without a row here, so a new route is not done until it says who may call it.
+ * The fuzz test (server/test/fuzz/) takes each route's input schema from here.
+ *
+ * A cell that fails today for a known reason is listed in `known` with that reason:
+ * `pending: <finding>` for work of issue 6 that has not landed yet, `spec: <…>` where the code
+ * and the spec disagree. Such cells run as expected failures: once the cause is fixed they turn
+ * red, and the mark comes out.
+ */
+import type { ZodType } from "zod";
+import { z } from "zod";
+import { changeLanguageBody, loginBody, passwordTokenBody, setupPasswordBody } from "../../common/schemas/auth.ts";
+import {
+  announcementReadPayload,
+  fetchChatBody,
+  messagesReadPayload,
+  newChatMessageBody,
+  sendMessagePayload,
+  userTicketVisitPayload,
+} from "../../common/schemas/chat.ts";
+import { upsertMemberBody } from "../../common/schemas/integration.ts";
+import {
+  memberTicketHistoryBody,
+  searchTicketTemporaryBody,
+  submitMemberTicketBody,
+  submitTemporaryTicketBody,
+  ticketIdBody,
+} from "../../common/schemas/tickets.ts";
+import { joinChatroomPayload } from "../../common/socket-events.ts";
+
+export const ROLES = ["anonymous", "temporary", "memberA", "memberB", "dev", "mod", "admin"] as const;
+/** anonymous: no session; temporary: a session opened for the visitor's own ticket; memberB acts on A's things. */
+export type Role = (typeof ROLES)[number];
+export type SocketRole = Exclude<Role, "anonymous">;
+
+/** What the matrix test sets up, fresh for every case, so that no case sees another's writes. */
+export interface AccessFixtures {
+  memberA: { id: number; email: string; password: string; characterName: string; serverId: number };
+  memberB: { id: number; email: string };
+  categoryId: number;
+  /** A's ticket (REPLIED: staff have answered), with a player message and a staff-only message. */
+  ticketA: { id: number; chatId: string };
+  playerMessageA: number;
+  /** An assignment message in A's chat: staff see it, players do not (spec 2 §6). */
+  staffOnlyMessageA: number;
+  /** The temporary visitor's own ticket; their session is bound to it. */
+  tempTicket: { id: number; email: string; chatId: string };
+  /** Another ticket filed with the same e-mail (the same temporary identity today, finding 4). */
+  tempOtherTicket: { id: number };
+  /** Stored upload names. */
+  uploads: { aOnTicketA: string; aUnattached: string; tempOnTempTicket: string; tempOnOtherTicket: string };
+  announcementId: number;
+  integrationKey: string;
+  /** A valid, unused set-password token of a member without a password. */
+  passwordToken(): Promise<string>;
+  /** A value no other call used (for e-mails and names). */
+  unique(): string;
+  /** A small PNG, for multipart calls. */
+  png: { name: string; bytes: Uint8Array };
+}
+
+export interface RequestSpec {
+  /** The path with its parameters filled in; the row's url when omitted. */
+  path?: string;
+  /** Sent as JSON (the server accepts JSON wherever the spec says form or multipart). */
+  json?: Record<string, unknown>;
+  /** Sent as multipart: text fields and files. */
+  multipart?: { fields?: Record<string, string>; files?: { field: string; name: string; bytes: Uint8Array }[] };
+  headers?: Record<string, string>;
+}
+
+/** A status, or any of several (e.g. the web app answers 503 until it is built). */
+export type Expected = number | readonly number[];
+
+export interface AccessCase {
+  name: string;
+  request(f: AccessFixtures, role: Role): RequestSpec | Promise<RequestSpec>;
+  expect: Record<Role, Expected>;
+  known?: Partial<Record<Role, string>>;
+}
+
+export interface RouteAccess {
+  method: "GET" | "POST";
+  url: string;
+  /** The schema the input is checked against, by Fastify or inside the handler; null: no input. */
+  schema: ZodType | null;
+  /** Where the schema applies: the body (default) or the path parameters. */
+  input?: "body" | "params";
+  /** The route reads multipart (files) as the spec says; it also takes JSON. */
+  multipart?: boolean;
+  /** Authenticated by a bearer key instead of the cookie: no CSRF token. */
+  csrf?: false;
+  /** Registered only when the web app is built (dist/web). */
+  onlyWhenBuilt?: boolean;
+  cases: AccessCase[];
+}
+
+type Group = "everyone" | "signedIn" | "members" | "staff";
+const GROUPS: Record<Group, readonly Role[]> = {
+  everyone: ROLES,
+  signedIn: ["temporary", "memberA", "memberB", "dev", "mod", "admin"],
+  members: ["memberA", "memberB"],
+  staff: ["dev", "mod", "admin"],
+};
+
+/** Expected outcomes by group, then by role; a role named alone wins over its group. */
+export function outcomes<T>(spec: Partial<Record<Group | Role, T>>): Record<Role, T> {
+  const result: Partial<Record<Role, T>> = {};
+  for (const group of ["everyone", "signedIn", "members", "staff"] as const) {
+    const value = spec[group];
+    if (value !== undefined) for (const role of GROUPS[group]) result[role] = value;
+  }
+  for (const role of ROLES) if (spec[role] !== undefined) result[role] = spec[role];
+  const missing = ROLES.filter((r) => result[r] === undefined);
+  if (missing.length) throw new Error(`no expected outcome for ${missing.join(", ")}`);
+  return result as Record<Role, T>;
+}
+
+const PAGE = [200, 503] as const;
+const pngPart = (f: AccessFixtures) => ({ field: "files", name: f.png.name, bytes: f.png.bytes });
+
+/** The one ticket a caller names: A's, the visitor's own, or another ticket of the visitor. */
+const onTicketA = (f: AccessFixtures) => ({ ticket_id: f.ticketA.id });
+const onTempTicket = (f: AccessFixtures) => ({ ticket_id: f.tempTicket.id });
+
+/** Player ticket calls: the owner only; staff have their own calls and get 404 (docs/decisions.md). */
+const OWNER_A = outcomes({ anonymous: 401, temporary: 404, memberA: 200, memberB: 404, staff: 404 });
+const OWNER_TEMP = outcomes({ anonymous: 401, temporary: 200, members: 404, staff: 404 });
+/** Chat calls: the owner and staff (spec 2 §7, §6 "Reply for all"). */
+const CHAT_A = outcomes({ anonymous: 401, temporary: 404, memberA: 200, memberB: 404, staff: 200 });
+const CHAT_TEMP = outcomes({ anonymous: 401, temporary: 200, members: 404, staff: 200 });
+
+export const ACCESS_MATRIX: RouteAccess[] = [
+  // ---- sessions (spec 1 §4, §7)
+  {
+    method: "GET",
+    url: "/auth/pulse-check",
+    schema: null,
+    cases: [{ name: "own session", request: () => ({}), expect: outcomes({ everyone: 200, anonymous: 401 }) }],
+  },
+  {
+    method: "POST",
+    url: "/auth/login",
+    schema: loginBody,
+    cases: [
+      {
+        // 409 = already signed in (spec 1 §4, §7); a temporary visitor may still sign in.
+        name: "A's e-mail and password",
+        request: (f) => ({ json: { username: f.memberA.email, password: f.memberA.password, captchaToken: "" } }),
+        expect: outcomes({ anonymous: 200, temporary: 200, members: 409, staff: 409 }),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/auth/logout",
+    schema: null,
+    // Harmless without a session (docs/decisions.md): it hands out a fresh pre-session token.
+    cases: [{ name: "own session", request: () => ({}), expect: outcomes({ everyone: 200 }) }],
+  },
+  {
+    method: "POST",
+    url: "/auth2/check-password-token",
+    schema: passwordTokenBody,
+    // The token is the credential: whoever holds it may check it.
+    cases: [
+      {
+        name: "a valid token",
+        request: async (f) => ({ json: { password_token: await f.passwordToken() } }),
+        expect: outcomes({ everyone: 200 }),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/auth2/setup-password",
+    schema: setupPasswordBody,
+    cases: [
+      {
+        name: "a valid token, a strong password",
+        request: async (f) => ({ json: { password_token: await f.passwordToken(), new_password: "Str0ng-Enough!" } }),
+        expect: outcomes({ everyone: 200 }),
+      },
+    ],
+  },
+
+  // ---- permissions and profile (spec 1 §6, §7)
+  {
+    method: "GET",
+    url: "/api/permissions/get-permissions",
+    schema: null,
+    cases: [{ name: "own list", request: () => ({}), expect: outcomes({ signedIn: 200, anonymous: 401 }) }],
+  },
+  {
+    method: "POST",
+    url: "/api/permissions/get-guest-permissions",
+    schema: null,
+    cases: [{ name: "guest list", request: () => ({}), expect: outcomes({ everyone: 200 }) }],
+  },
+  {
+    method: "POST",
+    url: "/api/profile/change-language-preference",
+    schema: changeLanguageBody,
+    // Stored per user on the server; anonymous visitors keep theirs locally (spec 1 §4).
+    cases: [
+      {
+        name: "own language",
+        request: () => ({ json: { language: "de" } }),
+        expect: outcomes({ signedIn: 200, anonymous: 401 }),
+      },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/api/profile/fetch-user-preferences",
+    schema: null,
+    cases: [
+      {
+        // Spec 1 §6: "Only staff load the staff list, their preferences, …".
+        name: "own preferences",
+        request: () => ({}),
+        expect: outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 200 }),
+        known: {
+          memberA: "spec: spec 1 §6 lets only staff load preferences; members get 200 (the history page size)",
+          memberB: "spec: spec 1 §6 lets only staff load preferences; members get 200 (the history page size)",
+        },
+      },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/api/members/get-member",
+    schema: null,
+    cases: [
+      {
+        name: "own account",
+        request: () => ({}),
+        expect: outcomes({ anonymous: 401, temporary: 403, members: 200, staff: 403 }),
+      },
+    ],
+  },
+
+  // ---- public configuration and lists (spec 1 §2, §7)
+  {
+    method: "GET",
+    url: "/api/config/public",
+    schema: null,
+    cases: [{ name: "read", request: () => ({}), expect: outcomes({ everyone: 200 }) }],
+  },
+  {
+    method: "GET",
+    url: "/api/captcha/challenge",
+    schema: null,
+    cases: [{ name: "read", request: () => ({}), expect: outcomes({ everyone: 200 }) }],
+  },
+  ...(["fetch-categories", "fetch-priority-levels", "fetch-servers", "fetch-faqs"] as const).map(
+    (name): RouteAccess => ({
+      method: "GET",
+      url: `/api/setup/${name}`,
+      schema: null,
+      cases: [{ name: "read", request: () => ({}), expect: outcomes({ everyone: 200 }) }],
+    }),
+  ),
+  ...(["fetch-deleted-categories", "fetch-deleted-priority-levels", "fetch-deleted-servers"] as const).map(
+    (name): RouteAccess => ({
+      method: "GET",
+      url: `/api/setup/${name}`,
+      schema: null,
+      // Deleted lists serve the staff pages (spec 1 §7, spec 3): staff only.
+      cases: [
+        {
+          name: "read",
+          request: () => ({}),
+          expect: outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 200 }),
+        },
+      ],
+    }),
+  ),
+  {
+    method: "GET",
+    url: "/api/announcements/fetch-active-announcements",
+    schema: null,
+    cases: [{ name: "read", request: () => ({}), expect: outcomes({ everyone: 200 }) }],
+  },
+
+  // ---- player tickets (spec 1 §2, §4, §7)
+  {
+    method: "POST",
+    url: "/api/tickets/submit-member-ticket",
+    schema: submitMemberTicketBody,
+    multipart: true,
+    cases: [
+      {
+        // Member B names A's character: B has none of that name on that server (422).
+        name: "a ticket about A's character",
+        request: (f) => ({
+          json: {
+            category: f.categoryId,
+            server: f.memberA.serverId,
+            characterName: f.memberA.characterName,
+            subject: "Stuck",
+            description: "My character is stuck.",
+            captchaToken: "",
+          },
+        }),
+        expect: outcomes({ anonymous: 401, temporary: 403, memberA: 200, memberB: 422, staff: 403 }),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/tickets/submit-temporary-ticket",
+    schema: submitTemporaryTicketBody,
+    multipart: true,
+    cases: [
+      {
+        // Members and staff file from their own area (409, as at sign-in).
+        name: "a new e-mail",
+        request: (f) => ({
+          json: {
+            email: `visitor-${f.unique()}@example.test`,
+            name: "Visitor",
+            category: f.categoryId,
+            server: f.memberA.serverId,
+            subject: "Cannot register",
+            description: "The registration page fails.",
+            captchaToken: "",
+          },
+        }),
+        expect: outcomes({ anonymous: 200, temporary: 200, members: 409, staff: 409 }),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/tickets/search-ticket-temporary",
+    schema: searchTicketTemporaryBody,
+    multipart: true,
+    cases: [
+      {
+        // A temporary session may switch to another of its tickets (docs/decisions.md).
+        name: "the visitor's ticket id and e-mail",
+        request: (f) => ({ json: { ticket_id: f.tempTicket.id, email: f.tempTicket.email } }),
+        expect: outcomes({ anonymous: 200, temporary: 200, members: 409, staff: 409 }),
+      },
+      {
+        name: "A's ticket id and e-mail (a member's ticket is not a temporary one)",
+        request: (f) => ({ json: { ticket_id: f.ticketA.id, email: f.memberA.email } }),
+        expect: outcomes({ anonymous: 404, temporary: 404, members: 409, staff: 409 }),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/tickets/member-ticket-history",
+    schema: memberTicketHistoryBody,
+    cases: [
+      {
+        name: "own history",
+        request: () => ({ json: { page: 1 } }),
+        expect: outcomes({ anonymous: 401, temporary: 403, members: 200, staff: 403 }),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/tickets/fetch-member-ticket",
+    schema: ticketIdBody,
+    cases: [
+      { name: "A's ticket", request: (f) => ({ json: onTicketA(f) }), expect: OWNER_A },
+      { name: "the visitor's ticket", request: (f) => ({ json: onTempTicket(f) }), expect: OWNER_TEMP },
+      {
+        name: "another ticket of the visitor's e-mail",
+        request: (f) => ({ json: { ticket_id: f.tempOtherTicket.id } }),
+        expect: outcomes({ anonymous: 401, temporary: 404, members: 404, staff: 404 }),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/tickets/submit-ticket-complete-member",
+    schema: ticketIdBody,
+    cases: [
+      { name: "A's ticket", request: (f) => ({ json: onTicketA(f) }), expect: OWNER_A },
+      {
+        // Temporary users follow their ticket but do not close it (spec 1 §2): 403 on their own.
+        name: "the visitor's ticket",
+        request: (f) => ({ json: onTempTicket(f) }),
+        expect: outcomes({ anonymous: 401, temporary: 403, members: 404, staff: 404 }),
+      },
+    ],
+  },
+
+  // ---- chat and files (spec 2 §7)
+  {
+    method: "POST",
+    url: "/api/fetch-chat",
+    schema: fetchChatBody,
+    cases: [
+      { name: "A's chat", request: (f) => ({ json: { chat_id: f.ticketA.chatId } }), expect: CHAT_A },
+      { name: "the visitor's chat", request: (f) => ({ json: { chat_id: f.tempTicket.chatId } }), expect: CHAT_TEMP },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/new-chat-message",
+    schema: newChatMessageBody,
+    multipart: true,
+    cases: [
+      {
+        name: "A's chat",
+        request: (f) => ({ json: { chatId: f.ticketA.chatId, message: "Any news?" } }),
+        expect: CHAT_A,
+      },
+      {
+        name: "A's chat, with a file",
+        request: (f) => ({ multipart: { fields: { chatId: f.ticketA.chatId }, files: [pngPart(f)] } }),
+        expect: CHAT_A,
+      },
+      {
+        name: "the visitor's chat",
+        request: (f) => ({ json: { chatId: f.tempTicket.chatId, message: "Any news?" } }),
+        expect: CHAT_TEMP,
+      },
+      {
+        name: "A's chat, quoting a player-visible message",
+        request: (f) => ({
+          json: { chatId: f.ticketA.chatId, message: "As I said", reply_to: { id: f.playerMessageA } },
+        }),
+        expect: CHAT_A,
+      },
+      {
+        // Finding 5: a quote resolves only among messages the sender's audience may see.
+        name: "A's chat, quoting a staff-only message",
+        request: (f) => ({
+          json: { chatId: f.ticketA.chatId, message: "What is this?", reply_to: { id: f.staffOnlyMessageA } },
+        }),
+        expect: outcomes({ anonymous: 401, temporary: 404, memberA: 422, memberB: 404, staff: 200 }),
+        known: { memberA: "pending: finding 5 (reply_to only among messages the sender may see)" },
+      },
+      {
+        name: "A's chat, attaching A's unattached upload",
+        request: (f) => ({ json: { chatId: f.ticketA.chatId, fileUrls: `/download/${f.uploads.aUnattached}` } }),
+        // The upload is A's: anyone else naming it is refused (422), and B may not write there at all.
+        expect: outcomes({ anonymous: 401, temporary: 404, memberA: 200, memberB: 404, staff: 422 }),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/upload-files",
+    schema: null,
+    multipart: true,
+    cases: [
+      {
+        name: "one image",
+        request: (f) => ({ multipart: { files: [pngPart(f)] } }),
+        expect: outcomes({ signedIn: 200, anonymous: 401 }),
+      },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/download/:filename",
+    schema: z.object({ filename: z.string().max(100) }),
+    input: "params",
+    cases: [
+      {
+        name: "a file on A's ticket",
+        request: (f) => ({ path: `/download/${f.uploads.aOnTicketA}` }),
+        expect: CHAT_A,
+      },
+      {
+        // Not attached yet: only the uploader (docs/decisions.md "Attachments").
+        name: "A's unattached upload",
+        request: (f) => ({ path: `/download/${f.uploads.aUnattached}` }),
+        expect: outcomes({ anonymous: 401, temporary: 404, memberA: 200, memberB: 404, staff: 404 }),
+      },
+      {
+        name: "a file on the visitor's ticket",
+        request: (f) => ({ path: `/download/${f.uploads.tempOnTempTicket}` }),
+        expect: CHAT_TEMP,
+      },
+      {
+        // Finding 4: a temporary session reaches only its own ticket's files, not every file of the e-mail.
+        name: "a file on another ticket of the visitor's e-mail",
+        request: (f) => ({ path: `/download/${f.uploads.tempOnOtherTicket}` }),
+        expect: outcomes({ anonymous: 401, temporary: 404, members: 404, staff: 200 }),
+        known: { temporary: "pending: finding 4 (a temporary session reaches only its ticket's files)" },
+      },
+    ],
+  },
+
+  // ---- the game's integration (docs/decisions.md "Game accounts"): the key decides, not the session
+  {
+    method: "POST",
+    url: "/api/integration/upsert-member",
+    schema: upsertMemberBody,
+    csrf: false,
+    cases: [
+      {
+        name: "without the key",
+        request: (f) => ({ json: { email: `game-${f.unique()}@example.test`, name: "Gamer" } }),
+        expect: outcomes({ everyone: 401 }),
+      },
+      {
+        name: "with the key",
+        request: (f) => ({
+          json: { email: `game-${f.unique()}@example.test`, name: "Gamer" },
+          headers: { authorization: `Bearer ${f.integrationKey}` },
+        }),
+        expect: outcomes({ everyone: 200 }),
+      },
+    ],
+  },
+
+  // ---- the web app: pages for everyone; the client router applies the redirect rules (spec 1 §2)
+  {
+    method: "GET",
+    url: "/",
+    schema: null,
+    cases: [{ name: "page", request: () => ({}), expect: outcomes({ everyone: PAGE }) }],
+  },
+  {
+    method: "GET",
+    url: "/*",
+    schema: null,
+    onlyWhenBuilt: true,
+    cases: [{ name: "static file", request: () => ({ path: "/favicon.svg" }), expect: outcomes({ everyone: 200 }) }],
+  },
+];
+
+/** An acknowledgement: `ok`, or the error code of `{ok: false, error}`. */
+export type AckOutcome = "ok" | string;
+
+export interface SocketCase {
+  name: string;
+  payload(f: AccessFixtures, role: SocketRole): unknown;
+  expect: Record<SocketRole, AckOutcome>;
+  known?: Partial<Record<SocketRole, string>>;
+}
+
+export interface SocketAccess {
+  event: string;
+  schema: ZodType;
+  cases: SocketCase[];
+}
+
+function socketOutcomes(spec: Partial<Record<Group | Role, AckOutcome>>): Record<SocketRole, AckOutcome> {
+  const { anonymous: _anonymous, ...rest } = outcomes({ anonymous: "refused", ...spec });
+  return rest;
+}
+
+const SOCKET_CHAT_A = socketOutcomes({ temporary: "not_found", memberA: "ok", memberB: "not_found", staff: "ok" });
+
+/** Anonymous callers never get a socket: the handshake needs a session (DESIGN security baseline). */
+export const SOCKET_MATRIX: SocketAccess[] = [
+  {
+    event: "join_chatroom",
+    schema: joinChatroomPayload,
+    cases: [
+      {
+        name: "A's chat",
+        payload: (f) => ({ room_id: f.ticketA.chatId }),
+        expect: socketOutcomes({ temporary: "forbidden", memberA: "ok", memberB: "forbidden", staff: "ok" }),
+      },
+      {
+        name: "the visitor's chat",
+        payload: (f) => ({ room_id: f.tempTicket.chatId }),
+        expect: socketOutcomes({ temporary: "ok", members: "forbidden", staff: "ok" }),
+      },
+      {
+        // A user's personal room carries what is meant for that user alone.
+        name: "A's personal room",
+        payload: (f) => ({ room_id: f.memberA.id, name: f.memberA.id }),
+        expect: socketOutcomes({ signedIn: "forbidden", memberA: "ok" }),
+      },
+    ],
+  },
+  {
+    event: "leave_chatroom",
+    schema: joinChatroomPayload,
+    // Leaving a room one is not in changes nothing and reveals nothing.
+    cases: [
+      { name: "A's chat", payload: (f) => ({ room_id: f.ticketA.chatId }), expect: socketOutcomes({ signedIn: "ok" }) },
+    ],
+  },
+  {
+    event: "send_message",
+    schema: sendMessagePayload,
+    cases: [
+      {
+        name: "A's chat",
+        payload: (f) => ({ messageObj: { chatId: f.ticketA.chatId, message: "Hello" } }),
+        expect: SOCKET_CHAT_A,
+      },
+      {
+        name: "A's chat, quoting a staff-only message",
+        payload: (f) => ({
+          messageObj: { chatId: f.ticketA.chatId, message: "What is this?" },
+          reply_to: { id: f.staffOnlyMessageA },
+        }),
+        expect: socketOutcomes({ temporary: "not_found", memberA: "validation", memberB: "not_found", staff: "ok" }),
+        known: { memberA: "pending: finding 5 (reply_to only among messages the sender may see)" },
+      },
+    ],
+  },
+  {
+    event: "messages_read",
+    schema: messagesReadPayload,
+    cases: [{ name: "A's chat", payload: (f) => ({ chat_id: f.ticketA.chatId }), expect: SOCKET_CHAT_A }],
+  },
+  {
+    event: "user_ticket_visit",
+    schema: userTicketVisitPayload,
+    cases: [{ name: "A's ticket", payload: (f) => ({ ticket_id: f.ticketA.id }), expect: SOCKET_CHAT_A }],
+  },
+  {
+    event: "announcement_read",
+    schema: announcementReadPayload,
+    // Player announcements carry `read` (spec 1 §3), so every signed-in user keeps read records.
+    cases: [
+      {
+        name: "an active announcement",
+        payload: (f) => ({ announcement_id: f.announcementId }),
+        expect: socketOutcomes({ signedIn: "ok" }),
+      },
+    ],
+  },
+];
