@@ -1,0 +1,422 @@
+/**
+ * The fuzz test (issue 6): malformed requests generated from the zod schema of every route and
+ * socket event in server/routes/accessMatrix.ts, sent over real HTTP and a real socket.io client
+ * by an anonymous visitor, a temporary visitor, a member and an admin. It asserts no 5xx, that
+ * every refusal says why (`detail`), that a batch of refusals writes nothing (row counts of
+ * every table, the uploads folder), and that the server and its sockets stay up.
+ *
+ * Seeded and reproducible: the seed is printed; FUZZ_SEED, FUZZ_CASES (HTTP, default 10,000) and
+ * FUZZ_SOCKET_CASES (default 600) repeat or widen a run. SQLite by default; FUZZ_ENGINES=all adds
+ * PostgreSQL when TEST_DATABASE_URL is set. FUZZ_REPORT=file.json writes every request's outcome.
+ */
+import { writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERRORS } from "../common/errors.ts";
+import { ACCESS_MATRIX, type Role, type RouteAccess, SOCKET_MATRIX, type SocketRole } from "./routes/accessMatrix.ts";
+import { type AccessWorld, buildAccessWorld, INTEGRATION_KEY } from "./test/accessFixtures.ts";
+import { ENGINES } from "./test/engines.ts";
+import { RawHttp, type RawResponse } from "./test/fuzz/http.ts";
+import {
+  type Family,
+  type FuzzRequest,
+  type FuzzTarget,
+  fieldsOf,
+  generatePayload,
+  generateRequest,
+} from "./test/fuzz/inputs.ts";
+import { Random } from "./test/fuzz/random.ts";
+import { type Snapshot, snapshotter } from "./test/fuzz/snapshot.ts";
+import { connected, emitWithAck, startTestServer, type TestClient, type TestServer } from "./test/server.ts";
+import { openSession } from "./test/sessions.ts";
+
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
+const SOCKET_CASES = Number(process.env.FUZZ_SOCKET_CASES ?? 600);
+const FUZZ_ENGINES = process.env.FUZZ_ENGINES === "all" ? ENGINES : ENGINES.filter((e) => e === "sqlite");
+/** Requests in flight at once, and requests between two write checks. */
+const CONCURRENCY = 8;
+const BATCH = 48;
+const CALLERS = ["anonymous", "temporary", "memberA", "admin"] as const satisfies readonly Role[];
+const SOCKET_CALLERS = ["temporary", "memberA", "admin"] as const satisfies readonly SocketRole[];
+/** socket.io answers at most 20 events a second per socket; staying under it reaches the handlers. */
+const SOCKET_PACE_MS = 55;
+
+console.log(`fuzz seed ${SEED}: repeat with FUZZ_SEED=${SEED} FUZZ_CASES=${CASES} FUZZ_SOCKET_CASES=${SOCKET_CASES}`);
+
+interface Outcome {
+  index: number;
+  caller: Role;
+  route: string;
+  family: Family;
+  variant?: string;
+  deep: boolean;
+  method: string;
+  status: number;
+  body: string;
+  ms: number;
+}
+
+function describeOutcome(o: Outcome): string {
+  return `#${o.index} ${o.caller} ${o.method} ${o.route} [${o.family}${o.variant ? `: ${o.variant}` : ""}] → ${o.status} ${o.body.slice(0, 200)}`;
+}
+
+/** Sends raw bytes with the caller's cookies and CSRF token, from one of many client addresses. */
+async function send(http: RawHttp, client: TestClient, request: FuzzRequest, rng: Random): Promise<RawResponse> {
+  const headers: Record<string, string> = {
+    ...request.headers,
+    cookie: client.cookieHeader(),
+    // TRUST_PROXY is on: per-address limits see many callers, so they do not hide the handlers.
+    "x-forwarded-for": `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+  };
+  if (request.method !== "GET" && client.csrf) headers["x-csrf-token"] = client.csrf;
+  const body = request.method === "GET" ? undefined : request.body;
+  if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+  // A connection the server cuts (after a 413, say) is an answer too; the server must stay up.
+  return http.send(request.method, request.path, headers, body).catch((error: Error) => ({
+    status: 0,
+    body: `connection error: ${error.message}`,
+  }));
+}
+
+function diff(before: Snapshot, after: Snapshot): string[] {
+  return Object.keys(after)
+    .filter((k) => before[k] !== after[k])
+    .map((k) => `${k}: ${before[k]} → ${after[k]}`);
+}
+
+describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
+  let server: TestServer;
+  let world: AccessWorld;
+  let targets: { route: RouteAccess; targets: Partial<Record<Role, FuzzTarget>> }[];
+  const outcomes: Outcome[] = [];
+  const writesOnRefusal: string[] = [];
+  let checkedBatches = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { INTEGRATION_API_KEY: INTEGRATION_KEY, TRUST_PROXY: "true" });
+    world = await buildAccessWorld(server);
+    targets = [];
+    for (const route of ACCESS_MATRIX) {
+      if (route.onlyWhenBuilt) continue;
+      const fields = fieldsOf(route.schema);
+      const perCaller: Partial<Record<Role, FuzzTarget>> = {};
+      for (const caller of CALLERS) {
+        const spec = await route.cases[0]!.request(world.fixtures, caller);
+        const base: Record<string, unknown> =
+          route.input === "params" ? {} : (spec.json ?? { ...(spec.multipart?.fields ?? {}) });
+        const path = spec.path ?? route.url;
+        perCaller[caller] = {
+          method: route.method,
+          path,
+          fields: route.input === "params" ? [] : fields,
+          base,
+          multipart: route.multipart ?? false,
+          param: route.input === "params" ? { prefix: route.url.slice(0, route.url.indexOf(":")) } : undefined,
+        };
+      }
+      targets.push({ route, targets: perCaller });
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Gives every caller its session back when a fuzzed call ended it (logout, sign-in, look-up). */
+  async function repairSessions(): Promise<void> {
+    for (const caller of CALLERS) {
+      const client = world.clients[caller];
+      const status = (await client.get("/auth/pulse-check")).status;
+      if (caller === "anonymous") {
+        if (status === 200) {
+          client.cookies.clear();
+          await client.get("/api/config/public");
+        }
+        continue;
+      }
+      if (status === 200) continue;
+      const userId = world.userIds[caller]!;
+      const user = { id: userId, class: caller === "admin" ? ("dev" as const) : ("user" as const) };
+      if (caller === "temporary") await openSession(server, client, user, "temp", world.fixtures.tempTicket.id);
+      else await openSession(server, client, user);
+    }
+  }
+
+  it(`answers ${CASES} malformed requests without a 5xx, and a refusal writes nothing`, {
+    timeout: 300_000,
+  }, async () => {
+    const rng = new Random(SEED);
+    const snapshot = await snapshotter(server);
+    const http = new RawHttp(server.baseUrl, CONCURRENCY);
+    const withInput = targets.filter(({ route }) => route.schema || route.method === "GET");
+    const started = Date.now();
+    for (let first = 0; first < CASES; first += BATCH) {
+      // Cases are drawn in order from the seed, so a run is the same whatever the timing. Shallow
+      // cases (refused by construction) fill batches of their own, so most batches are checked
+      // for writes; deep ones may pass and reach the use cases.
+      const shallow = rng.chance(0.7);
+      const batch = Array.from({ length: Math.min(BATCH, CASES - first) }, (_, i) => {
+        // Calls without input (logout, guest permissions) succeed whatever their body: deep batches only.
+        const { route, targets: perCaller } = rng.pick(shallow ? withInput : targets);
+        const caller = rng.pick(CALLERS);
+        const kind = !shallow && route.method === "POST" && !route.schema ? "any" : shallow ? "shallow" : "deep";
+        const request = generateRequest(perCaller[caller]!, rng, kind);
+        return { index: first + i, route, caller, request, addressSeed: rng.int(0, 2 ** 30) };
+      });
+      await repairSessions();
+      const before = await snapshot();
+      const results: Outcome[] = [];
+      for (let i = 0; i < batch.length; i += CONCURRENCY) {
+        const slice = batch.slice(i, i + CONCURRENCY);
+        results.push(
+          ...(await Promise.all(
+            slice.map(async ({ index, route, caller, request, addressSeed }) => {
+              const sentAt = performance.now();
+              const response = await send(http, world.clients[caller], request, new Random(addressSeed));
+              const body = response.body;
+              return {
+                ms: performance.now() - sentAt,
+                index,
+                caller,
+                route: `${route.method} ${route.url}`,
+                family: request.family,
+                variant: request.variant,
+                deep: request.deep,
+                method: request.method,
+                status: response.status,
+                body,
+              };
+            }),
+          )),
+        );
+      }
+      outcomes.push(...results);
+      if (results.every((r) => r.method === "GET" || r.status >= 400)) {
+        checkedBatches++;
+        const changed = diff(before, await snapshot());
+        if (changed.length) {
+          writesOnRefusal.push(
+            `batch from #${first}: ${changed.join(", ")}; ${results
+              .filter((r) => r.method !== "GET")
+              .map(describeOutcome)
+              .join(" | ")
+              .slice(0, 2000)}`,
+          );
+        }
+      }
+    }
+    http.close();
+    const seconds = (Date.now() - started) / 1000;
+    const byStatus = new Map<number, number>();
+    for (const o of outcomes) byStatus.set(o.status, (byStatus.get(o.status) ?? 0) + 1);
+    console.log(
+      `fuzz ${engine}: ${outcomes.length} requests in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(byStatus))}, ${checkedBatches} refusal-only batches checked for writes`,
+    );
+
+    if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(outcomes, null, 1));
+    const serverErrors = outcomes.filter((o) => o.status >= 500 && !unbuiltPage(o) && !knownServerError(o));
+    expect(serverErrors.map(describeOutcome).slice(0, 20), `seed ${SEED}: 5xx answers`).toEqual([]);
+    const silent = outcomes.filter(
+      (o) => o.status >= 400 && !unbuiltPage(o) && !routerRefusal(o) && !hasDetail(o.body),
+    );
+    expect(silent.map(describeOutcome).slice(0, 20), `seed ${SEED}: refusals without detail`).toEqual([]);
+    expect(writesOnRefusal.slice(0, 5), `seed ${SEED}: writes on refused batches`).toEqual([]);
+    expect(checkedBatches, "too few refusal-only batches to say anything about writes").toBeGreaterThan(
+      CASES / BATCH / 4,
+    );
+  });
+
+  // pending: one error shape (issue 6, "A 422 detail is always a list"): submitMemberTicket and
+  // multipart still answer a string.
+  it.fails("answers every 422 with a list of {loc, msg, type}", () => {
+    const strings = outcomes.filter((o) => o.status === 422 && !isIssueList(o.body));
+    expect(strings.map(describeOutcome).slice(0, 10)).toEqual([]);
+  });
+
+  // The known 5xx causes, one deterministic request each (see KNOWN_SERVER_ERRORS).
+  describe.each(knownCauseRequests())("%s", (_name, note, contentType, makeBody) => {
+    it.fails(`answers 4xx with detail (${note})`, async () => {
+      const client = world.clients.memberA;
+      const body = makeBody(world);
+      const http = new RawHttp(server.baseUrl, 1);
+      const response = await http.send(
+        "POST",
+        "/api/upload-files",
+        {
+          "content-type": contentType,
+          "content-length": String(Buffer.byteLength(body)),
+          cookie: client.cookieHeader(),
+          "x-csrf-token": client.csrf ?? "",
+        },
+        body,
+      );
+      http.close();
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(hasDetail(response.body)).toBe(true);
+    });
+  });
+
+  // pending: one error shape. Fastify's router refuses a bad URL (FST_ERR_BAD_URL 400,
+  // FST_ERR_MAX_PARAM_LENGTH 414) without the app's error handler, so the answer has no detail;
+  // Fastify's `frameworkErrors` option routes them through it.
+  it.fails("answers a URL with invalid percent-encoding with detail (pending: one error shape)", async () => {
+    const response = await world.clients.memberA.get("/download/%ff%fe.png");
+    expect(response.status).toBe(400);
+    expect(hasDetail(JSON.stringify(response.body))).toBe(true);
+  });
+
+  it("still answers HTTP and opens sockets after the run", async () => {
+    await repairSessions();
+    expect((await world.clients.memberA.get("/auth/pulse-check")).status).toBe(200);
+    const socket = world.clients.memberA.socket();
+    await connected(socket);
+    const ack = await emitWithAck<{ ok: boolean }>(socket, "join_chatroom", { room_id: world.fixtures.ticketA.chatId });
+    expect(ack.ok).toBe(true);
+    socket.close();
+  });
+
+  it(`answers ${SOCKET_CASES} malformed socket events with an error, never "internal", and keeps the socket`, {
+    timeout: 120_000,
+  }, async () => {
+    await repairSessions();
+    const rng = new Random(SEED ^ 0x5f3759df);
+    const events = SOCKET_MATRIX.map((row) => ({ row, fields: fieldsOf(row.schema) }));
+    const perCaller = Math.ceil(SOCKET_CASES / SOCKET_CALLERS.length);
+    // Draw every case first, so that the run does not depend on timing.
+    const plans = SOCKET_CALLERS.map((caller) => ({
+      caller,
+      cases: Array.from({ length: perCaller }, () => {
+        const { row, fields } = rng.pick(events);
+        const base = row.cases[0]!.payload(world.fixtures, caller) as Record<string, unknown>;
+        return { event: row.event, payload: generatePayload(fields, base, rng), withAck: !rng.chance(0.05) };
+      }),
+    }));
+    const known = new Set<string>(Object.keys(ERRORS));
+    const failures: string[] = [];
+    await Promise.all(
+      plans.map(async ({ caller, cases }) => {
+        const socket = world.clients[caller].socket();
+        await connected(socket);
+        for (const [i, c] of cases.entries()) {
+          await new Promise((r) => setTimeout(r, SOCKET_PACE_MS));
+          if (!c.withAck) {
+            socket.emit(c.event as never, c.payload as never);
+            continue;
+          }
+          const ack = await emitWithAck<{ ok: boolean; error?: string }>(socket, c.event, c.payload).catch(
+            (error: Error) => ({ ok: false, error: `no answer: ${error.message}` }),
+          );
+          if (!ack || (!ack.ok && (ack.error === "internal" || !known.has(String(ack.error))))) {
+            failures.push(
+              `${caller} ${c.event} #${i}: ${JSON.stringify(ack)} for ${JSON.stringify(c.payload)?.slice(0, 200)}`,
+            );
+          }
+          if (!socket.connected) {
+            failures.push(`${caller} ${c.event} #${i}: the socket was closed`);
+            return;
+          }
+        }
+        // The socket still works for a valid event.
+        const ack = await emitWithAck<{ ok: boolean }>(socket, "leave_chatroom", {
+          room_id: world.fixtures.ticketA.chatId,
+        });
+        if (!ack.ok) failures.push(`${caller}: a valid event after the run failed`);
+        socket.close();
+      }),
+    );
+    expect(failures.slice(0, 20), `seed ${SEED}: socket failures`).toEqual([]);
+  });
+
+  it("closes only the socket that sends an oversized frame", async () => {
+    const big = world.clients.memberA.socket();
+    const bystander = world.clients.admin.socket();
+    await Promise.all([connected(big), connected(bystander)]);
+    const closed = new Promise<string>((resolve) => big.once("disconnect", (reason) => resolve(reason)));
+    big.emit("send_message", { messageObj: { chatId: world.fixtures.ticketA.chatId, message: "x".repeat(70_000) } });
+    expect(await closed).toBeTruthy();
+    const ack = await emitWithAck<{ ok: boolean }>(bystander, "join_chatroom", {
+      room_id: world.fixtures.ticketA.chatId,
+    });
+    expect(ack.ok).toBe(true);
+    bystander.close();
+  });
+});
+
+/** Pages answer 503 with a sentence until the web app is built (npm run build): not an error here. */
+function unbuiltPage(o: Outcome): boolean {
+  return o.status === 503 && o.body.startsWith("The web app is not built yet");
+}
+
+/** See the pending test "answers a URL with invalid percent-encoding with detail". */
+function routerRefusal(o: Outcome): boolean {
+  return /"code":"FST_ERR_(BAD_URL|MAX_PARAM_LENGTH)"/.test(o.body);
+}
+
+/**
+ * 5xx answers with a known cause, left out of the main assertion; each has a deterministic
+ * expected-failure test below, which turns red once the cause is fixed (then drop both).
+ */
+const KNOWN_SERVER_ERRORS: { note: string; matches(o: Outcome): boolean }[] = [
+  {
+    // pending: finding 8 (malformed multipart answers 500).
+    note: "pending: finding 8",
+    matches: (o) => o.family === "broken-multipart" && MULTIPART_ROUTES.has(o.route),
+  },
+  {
+    // readMultipart turns a JSON body's arrays into fields with String(), which recurses through
+    // a deeply nested array until the stack overflows. pending: multipart read in one preHandler
+    // (issue 6 structure), owner of server/uploads/multipart.ts.
+    note: "pending: readMultipart's JSON path overflows on deep arrays",
+    matches: (o) => o.family === "deep-nesting" && MULTIPART_ROUTES.has(o.route),
+  },
+];
+
+/** Routes that read their body through readMultipart (files, or JSON and form fields). */
+const MULTIPART_ROUTES = new Set(ACCESS_MATRIX.filter((r) => r.multipart).map((r) => `${r.method} ${r.url}`));
+
+function knownCauseRequests(): [string, string, string, (world: AccessWorld) => string][] {
+  const b = "----fuzzknown";
+  const good = (w: AccessWorld) =>
+    `--${b}\r\nContent-Disposition: form-data; name="chatId"\r\n\r\n${w.fixtures.ticketA.chatId}\r\n` +
+    `--${b}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n` +
+    `\x89PNG\r\n--${b}--\r\n`;
+  const multipart = `multipart/form-data; boundary=${b}`;
+  const f8 = "pending: finding 8";
+  return [
+    ["multipart without a boundary", f8, "multipart/form-data", good],
+    ["multipart with another boundary", f8, `${multipart}x`, good],
+    ["truncated multipart", f8, multipart, (w) => good(w).slice(0, 60)],
+    ["multipart without its closing boundary", f8, multipart, (w) => good(w).slice(0, -8)],
+    [
+      "JSON with a deeply nested array",
+      "pending: readMultipart's JSON path overflows on deep arrays",
+      "application/json",
+      () => `{"fileUrls":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
+    ],
+  ];
+}
+
+function knownServerError(o: Outcome): boolean {
+  return KNOWN_SERVER_ERRORS.some((k) => k.matches(o));
+}
+
+function parse(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function hasDetail(body: string): boolean {
+  const parsed = parse(body) as { detail?: unknown } | undefined;
+  return parsed !== undefined && parsed !== null && typeof parsed === "object" && parsed.detail !== undefined;
+}
+
+function isIssueList(body: string): boolean {
+  const detail = (parse(body) as { detail?: unknown } | undefined)?.detail;
+  return (
+    Array.isArray(detail) &&
+    detail.every((d) => d && typeof d === "object" && Array.isArray(d.loc) && typeof d.msg === "string")
+  );
+}
