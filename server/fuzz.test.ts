@@ -38,6 +38,8 @@ const CONCURRENCY = 8;
 const BATCH = 48;
 const CALLERS = ["anonymous", "temporary", "memberA", "admin"] as const satisfies readonly Role[];
 const SOCKET_CALLERS = ["temporary", "memberA", "admin"] as const satisfies readonly SocketRole[];
+/** Events whose acceptance may write (only these are left out of the unacknowledged ones). */
+const WRITING_EVENTS = new Set(["send_message", "announcement_read", "messages_read", "user_ticket_visit"]);
 /** socket.io answers at most 20 events a second per socket; staying under it reaches the handlers. */
 const SOCKET_PACE_MS = 55;
 
@@ -50,6 +52,9 @@ interface Outcome {
   family: Family;
   variant?: string;
   deep: boolean;
+  /** The request carried a NUL character (escaped in JSON, raw, or percent-encoded). */
+  nul: boolean;
+  engine: string;
   method: string;
   status: number;
   body: string;
@@ -116,6 +121,12 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
       }
       targets.push({ route, targets: perCaller });
     }
+    // Reads that create a row on first use (fetch-user-preferences writes the defaults) do it
+    // now, so that a GET inside a batch does not count as a write on a refusal.
+    for (const { route, targets: perCaller } of targets) {
+      if (route.method !== "GET") continue;
+      for (const caller of CALLERS) await world.clients[caller].get(perCaller[caller]!.path);
+    }
   });
   afterAll(async () => {
     await server?.close();
@@ -180,6 +191,8 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
                 route: `${route.method} ${route.url}`,
                 family: request.family,
                 variant: request.variant,
+                nul: carriesNul(request),
+                engine,
                 deep: request.deep,
                 method: request.method,
                 status: response.status,
@@ -273,6 +286,21 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
     expect(hasDetail(JSON.stringify(response.body))).toBe(true);
   });
 
+  // A NUL in free text: PostgreSQL refuses to store it and the call answers 500 (SQLite stores it).
+  // The schemas should refuse it (422) on both engines; found by this test, not yet fixed.
+  (engine === "postgres" ? it.fails : it.skip)(
+    "refuses a NUL character in a chat message with a 4xx (pending: NUL in text on PostgreSQL)",
+    async () => {
+      // A world of its own: the run may have ended ticket A.
+      const fresh = await buildAccessWorld(server);
+      const response = await fresh.clients.admin.post("/api/new-chat-message", {
+        chatId: fresh.fixtures.ticketA.chatId,
+        message: "before\u0000after",
+      });
+      expect(response.status).toBeLessThan(500);
+    },
+  );
+
   it("still answers HTTP and opens sockets after the run", async () => {
     await repairSessions();
     expect((await world.clients.memberA.get("/auth/pulse-check")).status).toBe(200);
@@ -296,11 +324,16 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
       cases: Array.from({ length: perCaller }, () => {
         const { row, fields } = rng.pick(events);
         const base = row.cases[0]!.payload(world.fixtures, caller) as Record<string, unknown>;
-        return { event: row.event, payload: generatePayload(fields, base, rng), withAck: !rng.chance(0.05) };
+        // A few go without an acknowledgement, only events that write nothing (see the write check).
+        const silent = !WRITING_EVENTS.has(row.event) && rng.chance(0.05);
+        return { event: row.event, payload: generatePayload(fields, base, rng), withAck: !silent };
       }),
     }));
     const known = new Set<string>(Object.keys(ERRORS));
     const failures: string[] = [];
+    const snapshot = await snapshotter(server);
+    const before = await snapshot();
+    const accepted = new Map<string, number>();
     await Promise.all(
       plans.map(async ({ caller, cases }) => {
         const socket = world.clients[caller].socket();
@@ -314,6 +347,7 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
           const ack = await emitWithAck<{ ok: boolean; error?: string }>(socket, c.event, c.payload).catch(
             (error: Error) => ({ ok: false, error: `no answer: ${error.message}` }),
           );
+          if (ack?.ok) accepted.set(c.event, (accepted.get(c.event) ?? 0) + 1);
           if (!ack || (!ack.ok && (ack.error === "internal" || !known.has(String(ack.error))))) {
             failures.push(
               `${caller} ${c.event} #${i}: ${JSON.stringify(ack)} for ${JSON.stringify(c.payload)?.slice(0, 200)}`,
@@ -333,6 +367,22 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
       }),
     );
     expect(failures.slice(0, 20), `seed ${SEED}: socket failures`).toEqual([]);
+    // Refused events write nothing: every change is accounted for by an accepted event.
+    const after = await snapshot();
+    const sent = accepted.get("send_message") ?? 0;
+    const allowance: Record<string, number> = {
+      chat_messages: sent,
+      announcement_reads: accepted.get("announcement_read") ?? 0,
+    };
+    const unexplained = Object.keys(after).filter((k) => {
+      const grew = (after[k] ?? 0) - (before[k] ?? 0);
+      if (k === "tickets_last_updated") return grew !== 0 && sent === 0;
+      return grew < 0 || grew > (allowance[k] ?? 0);
+    });
+    expect(
+      unexplained.map((k) => `${k}: ${before[k]} → ${after[k]}`),
+      `seed ${SEED}: socket writes no accepted event explains (accepted: ${JSON.stringify(Object.fromEntries(accepted))})`,
+    ).toEqual([]);
   });
 
   it("closes only the socket that sends an oversized frame", async () => {
@@ -365,6 +415,13 @@ function routerRefusal(o: Outcome): boolean {
  * expected-failure test below, which turns red once the cause is fixed (then drop both).
  */
 const KNOWN_SERVER_ERRORS: { note: string; matches(o: Outcome): boolean }[] = [
+  {
+    // Text with a NUL character passes the schemas and PostgreSQL refuses it (22021) when it is
+    // written: 500 on PostgreSQL, stored as is on SQLite. Not yet an issue of its own (see the
+    // pending test "refuses a NUL character in a chat message").
+    note: "NUL in text on PostgreSQL",
+    matches: (o) => o.engine === "postgres" && o.nul,
+  },
   {
     // pending: finding 8 (malformed multipart answers 500).
     note: "pending: finding 8",
@@ -402,6 +459,13 @@ function knownCauseRequests(): [string, string, string, (world: AccessWorld) => 
       () => `{"fileUrls":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
     ],
   ];
+}
+
+function carriesNul(request: FuzzRequest): boolean {
+  const body = request.body;
+  const text = typeof body === "string" ? body : body ? Buffer.from(body).toString("latin1") : "";
+  const all = text + request.path;
+  return all.includes("\\u0000") || all.includes(String.fromCharCode(0)) || all.includes("%00");
 }
 
 function knownServerError(o: Outcome): boolean {

@@ -26,6 +26,8 @@ export interface Field {
   maxLength?: number;
   required: boolean;
   enum?: unknown[];
+  /** An e-mail field (odd text there is only ever refused). */
+  email: boolean;
 }
 
 /** The top-level fields of a schema, with the JSON types each accepts. */
@@ -37,7 +39,8 @@ export function fieldsOf(schema: ZodType | null): Field[] {
     const variants = prop.anyOf ?? [prop];
     const types = new Set(variants.flatMap((v) => [v.type ?? "any"].flat()));
     const maxLength = variants.map((v) => v.maxLength).find((n) => n !== undefined);
-    return { name, types, maxLength, required: required.has(name), enum: prop.enum };
+    const email = variants.some((v) => v.format === "email");
+    return { name, types, maxLength, required: required.has(name), enum: prop.enum, email };
   });
 }
 
@@ -175,7 +178,7 @@ function withField(target: FuzzTarget, rng: Random, value: (field: Field) => unk
   const body = { ...target.base };
   const field = target.fields.length
     ? rng.pick(target.fields)
-    : { name: rng.pick(["id", "ticket_id", "x"]), types: new Set(["any"]), required: false };
+    : { name: rng.pick(["id", "ticket_id", "x"]), types: new Set(["any"]), required: false, email: false };
   body[field.name] = value(field);
   return body;
 }
@@ -511,10 +514,15 @@ export function generateRequest(target: FuzzTarget, rng: Random, kind: "shallow"
         const path = target.param ? `${target.param.prefix}${value}` : `${target.path}?q=${value}`;
         return { method: "GET", path, headers: {}, family, deep: true };
       }
+      // Free text (long limits, no format) is where odd strings pass validation and reach the
+      // database; ids and e-mails would only be refused.
       const strings = target.fields.filter((f) => f.types.has("string"));
+      const text = strings.filter(
+        (f) => (f.maxLength ?? 0) >= 80 && !f.types.has("number") && !f.types.has("object") && !f.email,
+      );
+      const pool = text.length && rng.chance(0.8) ? text : strings;
       const body = { ...target.base };
-      for (const field of strings)
-        if (rng.chance(0.5) || strings.length === 1) body[field.name] = oddString(field, rng);
+      for (const field of pool) if (rng.chance(0.5) || pool.length === 1) body[field.name] = oddString(field, rng);
       return jsonRequest(target, family, json(body));
     }
     case "prototype-keys": {
