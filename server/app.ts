@@ -50,8 +50,6 @@ export interface AppNode {
 export interface RegisteredRoute {
   method: string;
   url: string;
-  /** Fastify validates the body before the route's hooks (the handler parses it otherwise). */
-  bodySchema: boolean;
 }
 
 export interface BuildOptions {
@@ -85,8 +83,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   const routes: RegisteredRoute[] = [];
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, bodySchema: Boolean(route.schema?.body) });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   let io: AppServer | null = null;

@@ -165,6 +165,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   },
   {
     method: "POST",
+    url: "/auth/logout-everywhere",
+    schema: null,
+    // Issue 6 finding 9: every signed-in user may end all of their own sessions.
+    cases: [{ name: "own sessions", request: () => ({}), expect: outcomes({ signedIn: 200, anonymous: 401 }) }],
+  },
+  {
+    method: "POST",
     url: "/auth2/check-password-token",
     schema: passwordTokenBody,
     // The token is the credential: whoever holds it may check it.
@@ -491,7 +498,6 @@ export const ACCESS_MATRIX: RouteAccess[] = [
         name: "a file on another ticket of the visitor's e-mail",
         request: (f) => ({ path: `/download/${f.uploads.tempOnOtherTicket}` }),
         expect: outcomes({ anonymous: 401, temporary: 404, members: 404, staff: 200 }),
-        known: { temporary: "pending: finding 4 (a temporary session reaches only its ticket's files)" },
       },
     ],
   },
