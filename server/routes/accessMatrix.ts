@@ -612,7 +612,6 @@ export const SOCKET_MATRIX: SocketAccess[] = [
           reply_to: { id: f.staffOnlyMessageA },
         }),
         expect: socketOutcomes({ temporary: "not_found", memberA: "validation", memberB: "not_found", staff: "ok" }),
-        known: { memberA: "pending: finding 5 (reply_to only among messages the sender may see)" },
       },
     ],
   },
