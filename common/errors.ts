@@ -33,6 +33,8 @@ export const ERRORS = {
   },
   /** The body could not be read at all (broken multipart or JSON): nothing in it was looked at. */
   malformed_body: { status: 400, message: "The request body could not be read." },
+  bad_url: { status: 400, message: "The address is not valid." },
+  uri_too_long: { status: 414, message: "The address is too long." },
   body_too_large: { status: 413, message: "The request is too large." },
   unsupported_media_type: { status: 415, message: "This kind of request body is not accepted." },
   ticket_ended: { status: 409, message: "This ticket is closed. No more messages can be sent." },

@@ -16,7 +16,8 @@ import type { Config } from "./config.ts";
 import type { AppContext, Realtime } from "./context.ts";
 import type { DataStore } from "./db/database.ts";
 import { EventBus } from "./events.ts";
-import { registerErrorHandling } from "./http/errors.ts";
+import { AppError, frameworkError, registerErrorHandling } from "./http/errors.ts";
+import { inputIssue } from "./http/inputGuard.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerWebApp } from "./http/webApp.ts";
@@ -78,10 +79,22 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes: RegisteredRoute[] = [];
+  // Before any schema or handler: refuse text with a NUL and absurd nesting, in one place.
+  app.addHook("preValidation", async (request) => {
+    for (const [where, value] of [
+      ["body", request.body],
+      ["query", request.query],
+      ["path", request.params],
+    ] as const) {
+      const issue = inputIssue(value, where);
+      if (issue) throw new AppError("validation", [issue]);
+    }
+  });
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });

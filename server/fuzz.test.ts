@@ -52,8 +52,6 @@ interface Outcome {
   family: Family;
   variant?: string;
   deep: boolean;
-  /** The request carried a NUL character (escaped in JSON, raw, or percent-encoded). */
-  nul: boolean;
   engine: string;
   method: string;
   status: number;
@@ -191,7 +189,6 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
                 route: `${route.method} ${route.url}`,
                 family: request.family,
                 variant: request.variant,
-                nul: carriesNul(request),
                 engine,
                 deep: request.deep,
                 method: request.method,
@@ -226,11 +223,9 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
     );
 
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(outcomes, null, 1));
-    const serverErrors = outcomes.filter((o) => o.status >= 500 && !unbuiltPage(o) && !knownServerError(o));
+    const serverErrors = outcomes.filter((o) => o.status >= 500 && !unbuiltPage(o));
     expect(serverErrors.map(describeOutcome).slice(0, 20), `seed ${SEED}: 5xx answers`).toEqual([]);
-    const silent = outcomes.filter(
-      (o) => o.status >= 400 && !unbuiltPage(o) && !routerRefusal(o) && !hasDetail(o.body),
-    );
+    const silent = outcomes.filter((o) => o.status >= 400 && !unbuiltPage(o) && !hasDetail(o.body));
     expect(silent.map(describeOutcome).slice(0, 20), `seed ${SEED}: refusals without detail`).toEqual([]);
     expect(writesOnRefusal.slice(0, 5), `seed ${SEED}: writes on refused batches`).toEqual([]);
     expect(checkedBatches, "too few refusal-only batches to say anything about writes").toBeGreaterThan(
@@ -244,54 +239,63 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
     expect(sentences.map(describeOutcome).slice(0, 10), `seed ${SEED}`).toEqual([]);
   });
 
-  // The known 5xx causes, one deterministic request each (see KNOWN_SERVER_ERRORS).
-  describe.each(knownCauseRequests())("%s", (_name, note, contentType, makeBody) => {
-    it.fails(`answers 4xx with detail (${note})`, async () => {
-      // A session of its own: the run may have signed the shared clients out.
-      const client = await openSession(server, server.client(), { id: world.userIds.memberA!, class: "user" });
-      const body = makeBody(world);
-      const http = new RawHttp(server.baseUrl, 1);
-      const response = await http.send(
-        "POST",
-        "/api/upload-files",
-        {
-          "content-type": contentType,
-          "content-length": String(Buffer.byteLength(body)),
-          cookie: client.cookieHeader(),
-          "x-csrf-token": client.csrf ?? "",
-        },
-        body,
-      );
-      http.close();
-      expect(response.status).toBeGreaterThanOrEqual(400);
-      expect(response.status).toBeLessThan(500);
-      expect(hasDetail(response.body)).toBe(true);
+  // Causes of 5xx answers this test found once, each kept as one deterministic request.
+  it("refuses a JSON body nested too deeply with 422 and detail", async () => {
+    // A session of its own: the run may have signed the shared clients out.
+    const client = await openSession(server, server.client(), { id: world.userIds.memberA!, class: "user" });
+    const body = `{"fileUrls":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const http = new RawHttp(server.baseUrl, 1);
+    const response = await http.send(
+      "POST",
+      "/api/upload-files",
+      {
+        "content-type": "application/json",
+        "content-length": String(Buffer.byteLength(body)),
+        cookie: client.cookieHeader(),
+        "x-csrf-token": client.csrf ?? "",
+      },
+      body,
+    );
+    http.close();
+    expect(response.status).toBe(422);
+    expect(hasDetail(response.body)).toBe(true);
+  });
+
+  it("answers a URL with invalid percent-encoding, or a path parameter too long, with detail", async () => {
+    const bad = await world.clients.memberA.get("/download/%ff%fe.png");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "bad_url" });
+    const long = await world.clients.memberA.get(`/download/${"a".repeat(1000)}.png`);
+    expect(long.status).toBe(414);
+    expect(long.body).toMatchObject({ code: "uri_too_long" });
+  });
+
+  // A NUL in free text: PostgreSQL cannot store one (the call answered 500 there); refused on both.
+  it("refuses a NUL character in text with 422, over HTTP and socket, and writes nothing", async () => {
+    // A world of its own: the run may have ended ticket A.
+    const fresh = await buildAccessWorld(server);
+    const before = await server.store.db
+      .selectFrom("chat_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const response = await fresh.clients.admin.post("/api/new-chat-message", {
+      chatId: fresh.fixtures.ticketA.chatId,
+      message: "before\u0000after",
     });
+    expect(response.status).toBe(422);
+    const socket = fresh.clients.admin.socket();
+    await connected(socket);
+    const ack = await emitWithAck<{ ok: boolean; error?: string }>(socket, "send_message", {
+      messageObj: { chatId: fresh.fixtures.ticketA.chatId, message: "before\u0000after" },
+    });
+    expect(ack).toEqual({ ok: false, error: "validation" });
+    socket.close();
+    const after = await server.store.db
+      .selectFrom("chat_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
-
-  // pending: one error shape. Fastify's router refuses a bad URL (FST_ERR_BAD_URL 400,
-  // FST_ERR_MAX_PARAM_LENGTH 414) without the app's error handler, so the answer has no detail;
-  // Fastify's `frameworkErrors` option routes them through it.
-  it.fails("answers a URL with invalid percent-encoding with detail (pending: one error shape)", async () => {
-    const response = await world.clients.memberA.get("/download/%ff%fe.png");
-    expect(response.status).toBe(400);
-    expect(hasDetail(JSON.stringify(response.body))).toBe(true);
-  });
-
-  // A NUL in free text: PostgreSQL refuses to store it and the call answers 500 (SQLite stores it).
-  // The schemas should refuse it (422) on both engines; found by this test, not yet fixed.
-  (engine === "postgres" ? it.fails : it.skip)(
-    "refuses a NUL character in a chat message with a 4xx (pending: NUL in text on PostgreSQL)",
-    async () => {
-      // A world of its own: the run may have ended ticket A.
-      const fresh = await buildAccessWorld(server);
-      const response = await fresh.clients.admin.post("/api/new-chat-message", {
-        chatId: fresh.fixtures.ticketA.chatId,
-        message: "before\u0000after",
-      });
-      expect(response.status).toBeLessThan(500);
-    },
-  );
 
   it("still answers HTTP and opens sockets after the run", async () => {
     await repairSessions();
@@ -395,57 +399,6 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
 /** Pages answer 503 with a sentence until the web app is built (npm run build): not an error here. */
 function unbuiltPage(o: Outcome): boolean {
   return o.status === 503 && o.body.startsWith("The web app is not built yet");
-}
-
-/** See the pending test "answers a URL with invalid percent-encoding with detail". */
-function routerRefusal(o: Outcome): boolean {
-  return /"code":"FST_ERR_(BAD_URL|MAX_PARAM_LENGTH)"/.test(o.body);
-}
-
-/**
- * 5xx answers with a known cause, left out of the main assertion; each has a deterministic
- * expected-failure test below, which turns red once the cause is fixed (then drop both).
- */
-const KNOWN_SERVER_ERRORS: { note: string; matches(o: Outcome): boolean }[] = [
-  {
-    // Text with a NUL character passes the schemas and PostgreSQL refuses it (22021) when it is
-    // written: 500 on PostgreSQL, stored as is on SQLite. Not yet an issue of its own (see the
-    // pending test "refuses a NUL character in a chat message").
-    note: "NUL in text on PostgreSQL",
-    matches: (o) => o.engine === "postgres" && o.nul,
-  },
-  {
-    // The form preHandler (server/uploads/multipart.ts) turns each item of a JSON body's array
-    // into a field with String(), which recurses through a deeply nested array until the stack
-    // overflows (500). Found by this test, not yet fixed: refuse non-scalar items (422).
-    note: "pending: the form preHandler overflows on deep JSON arrays",
-    matches: (o) => o.family === "deep-nesting" && MULTIPART_ROUTES.has(o.route),
-  },
-];
-
-/** Routes that read their body through readMultipart (files, or JSON and form fields). */
-const MULTIPART_ROUTES = new Set(ACCESS_MATRIX.filter((r) => r.multipart).map((r) => `${r.method} ${r.url}`));
-
-function knownCauseRequests(): [string, string, string, (world: AccessWorld) => string][] {
-  return [
-    [
-      "JSON with a deeply nested array",
-      "pending: the form preHandler overflows on deep JSON arrays",
-      "application/json",
-      () => `{"fileUrls":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
-    ],
-  ];
-}
-
-function carriesNul(request: FuzzRequest): boolean {
-  const body = request.body;
-  const text = typeof body === "string" ? body : body ? Buffer.from(body).toString("latin1") : "";
-  const all = text + request.path;
-  return all.includes("\\u0000") || all.includes(String.fromCharCode(0)) || all.includes("%00");
-}
-
-function knownServerError(o: Outcome): boolean {
-  return KNOWN_SERVER_ERRORS.some((k) => k.matches(o));
 }
 
 function parse(body: string): unknown {

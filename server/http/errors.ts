@@ -2,7 +2,7 @@
  * Coded application errors and the one error handler that turns every failure into the wire
  * shape `{detail, code}`. A 500 is a bug: it is logged with its stack and answered without one.
  */
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { type BanDetail, ERRORS, type ErrorCode, type ValidationIssue } from "../../common/errors.ts";
@@ -81,4 +81,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ detail: ERRORS.internal.message, code: "internal" });
   });
+}
+
+/**
+ * Fastify's router refuses some URLs before any route or hook runs (bad percent-encoding, a path
+ * parameter past its maximum length). Its `frameworkErrors` option sends them here, so that they
+ * get the one error shape too.
+ */
+export function frameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const code: ErrorCode = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "uri_too_long" : "bad_url";
+  void reply.code(ERRORS[code].status).send({ detail: ERRORS[code].message, code });
 }

@@ -17,6 +17,7 @@ import { decodeChatId } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
+import { inputIssue } from "../http/inputGuard.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentMessageFor } from "../presenters/message.ts";
 import { markRead } from "../repositories/chat.ts";
@@ -37,6 +38,8 @@ export function defineHandler<S extends z.ZodType, Answer = undefined>(
 ): EventHandler<Answer> {
   return {
     async run(ctx, socket, payload) {
+      // The same input rules as HTTP: no NUL in text, no absurd nesting (inputGuard).
+      if (inputIssue(payload, "payload")) return { ok: false, error: "validation" };
       const parsed = schema.safeParse(payload);
       if (!parsed.success) return { ok: false, error: "validation" };
       return fn(ctx, socket, parsed.data);

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { LIMITS } from "../../common/constants.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
+import { inputIssue } from "../http/inputGuard.ts";
 import { UploadBudget } from "./budget.ts";
 import type { SavedFile } from "./storage.ts";
 
@@ -57,14 +58,20 @@ export interface Form<S extends z.ZodType> {
   read(request: FastifyRequest): { body: z.output<S>; files: SavedFile[] };
 }
 
-/** A non-multipart body (JSON or form-encoded) as form fields: scalars as text, arrays of text. */
+/**
+ * A non-multipart body (JSON or form-encoded) as form fields, the way a multipart form would send
+ * them: scalars as text, an array as repeated fields, an object (such as reply_to) as its JSON
+ * text. The body's depth is bounded already (inputGuard, before this runs).
+ */
 function fieldsOf(body: unknown): FormFields {
   const fields: FormFields = {};
   if (typeof body !== "object" || body === null || Array.isArray(body)) return fields;
+  const text = (value: unknown) =>
+    typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-      addField(fields, key, String(value));
-    else if (Array.isArray(value)) for (const item of value) addField(fields, key, String(item));
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) addField(fields, key, text(item));
+    else addField(fields, key, text(value));
   }
   return fields;
 }
@@ -150,6 +157,8 @@ export function multipartForm<S extends z.ZodType>(ctx: AppContext, options: For
       };
       if (request.isMultipart()) await readParts(request, fields, runGate);
       else fields = fieldsOf(request.body);
+      const issue = inputIssue(fields, "body");
+      if (issue) throw new AppError("validation", [issue]);
       const body = parseOr422(options.schema, fields);
       await runGate();
       request.form = { body, files: request.storedFiles };
