@@ -18,7 +18,7 @@ describe("inputIssue", () => {
       loc: ["body", "a", 1, "b"],
       type: "nul",
     });
-    expect(inputIssue({ ["k\u0000"]: 1 }, "body")).toMatchObject({ type: "nul" });
+    expect(inputIssue({ "k\u0000": 1 }, "body")).toMatchObject({ type: "nul" });
     let deep: unknown = "leaf";
     for (let i = 0; i < MAX_INPUT_DEPTH + 1; i++) deep = [deep];
     expect(inputIssue({ a: deep }, "body")).toMatchObject({ type: "too_deep" });

@@ -24,7 +24,7 @@ export function inputIssue(value: unknown, where: string): ValidationIssue | nul
     if (typeof item !== "object" || item === null) continue;
     if (path.length > MAX_INPUT_DEPTH) return { loc: path, msg: "The input is nested too deeply.", type: "too_deep" };
     if (Array.isArray(item)) {
-      item.forEach((child, index) => stack.push({ value: child, path: [...path, index] }));
+      for (let index = 0; index < item.length; index++) stack.push({ value: item[index], path: [...path, index] });
       continue;
     }
     for (const [key, child] of Object.entries(item)) {
