@@ -1,9 +1,7 @@
 /** Route limits (`config.rateLimit`) count in the shared store, so they hold across nodes. */
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
-import { startTestServer, TestClient, type TestServer } from "../test/server.ts";
+import { startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("route limits on %s", (engine) => {
   describe.each(LIMIT_STORES)("with the %s store", (limits) => {
@@ -16,16 +14,9 @@ describe.each(ENGINES)("route limits on %s", (engine) => {
     });
 
     it("hold across two nodes sharing the store, per route", async () => {
-      const second = await buildApp({
-        config: server.node.ctx.config,
-        store: server.store,
-        logger: false,
-        limits: server.node.ctx.limits,
-      });
-      await second.app.listen({ port: 0, host: "127.0.0.1" });
+      const second = await startSecondNode(server);
       try {
-        const { port } = second.app.server.address() as AddressInfo;
-        const nodes = [server.client(), new TestClient(`http://127.0.0.1:${port}`)];
+        const nodes = [server.client(), second.client()];
         // check-password-token allows 30 a minute per address: the two nodes count together.
         const statuses: number[] = [];
         for (let i = 0; i < 32; i++) {
@@ -39,7 +30,7 @@ describe.each(ENGINES)("route limits on %s", (engine) => {
         // Another route keeps its own count.
         expect((await nodes[1]!.get("/api/config/public")).status).toBe(200);
       } finally {
-        await second.app.close();
+        await second.close();
       }
       // Closing a node that shares the store leaves the store to its owner.
       expect((await server.node.ctx.limits.peek("probe", { max: 1, windowSeconds: 60 })).count).toBe(0);

@@ -1,12 +1,10 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeIdToken } from "../../common/schemas/auth.ts";
-import { buildApp } from "../app.ts";
 import { SIGN_IN_RULES } from "../auth/throttle.ts";
 import { createPasswordToken } from "../repositories/passwordTokens.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, startTestServer, TestClient, type TestServer } from "../test/server.ts";
+import { connected, startSecondNode, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
   let server: TestServer;
@@ -305,16 +303,9 @@ describe.each(LIMIT_STORES)("sign-in throttle in the %s limit store", (limits) =
     // Last in this suite: closing the second node closes the limit store that both nodes share.
     it("holds across two nodes that share the limit store", async () => {
       const member = await buildMember(server.store);
-      const second = await buildApp({
-        config: server.node.ctx.config,
-        store: server.store,
-        logger: false,
-        limits: server.node.ctx.limits,
-      });
-      await second.app.listen({ port: 0, host: "127.0.0.1" });
+      const second = await startSecondNode(server);
       try {
-        const { port } = second.app.server.address() as AddressInfo;
-        const nodes = [server.client(), new TestClient(`http://127.0.0.1:${port}`)];
+        const nodes = [server.client(), second.client()];
         const headers = fromNewAddress();
         const statuses: number[] = [];
         for (let i = 0; i < SIGN_IN_RULES.perAccountAddress.max + 2; i++) {
@@ -323,7 +314,7 @@ describe.each(LIMIT_STORES)("sign-in throttle in the %s limit store", (limits) =
         expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_RULES.perAccountAddress.max);
         expect(statuses.slice(-2)).toEqual([429, 429]);
       } finally {
-        await second.app.close();
+        await second.close();
       }
     });
   });

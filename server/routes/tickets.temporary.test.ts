@@ -1,11 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeTicketInfo } from "../../common/ticket-code.ts";
-import { buildApp } from "../app.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startTestServer, TestClient, type TestServer } from "../test/server.ts";
+import { startSecondNode, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
 import {
   buildPlayer,
@@ -327,16 +325,9 @@ describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", 
       const filed = await server
         .client()
         .post(SUBMIT, form(temporaryTicketFields(world, { email }), []), { headers: fromNewAddress() });
-      const second = await buildApp({
-        config: server.node.ctx.config,
-        store: server.store,
-        logger: false,
-        limits: server.node.ctx.limits,
-      });
-      await second.app.listen({ port: 0, host: "127.0.0.1" });
+      const second = await startSecondNode(server);
       try {
-        const { port } = second.app.server.address() as AddressInfo;
-        const nodes = [server.client(), new TestClient(`http://127.0.0.1:${port}`)];
+        const nodes = [server.client(), second.client()];
         const headers = fromNewAddress();
         const statuses: number[] = [];
         for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max + 2; i++) {
@@ -349,7 +340,7 @@ describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", 
         expect(statuses.filter((s) => s === 404)).toHaveLength(TEMPORARY_LOOKUP_LIMIT.max);
         expect(statuses.slice(-2)).toEqual([429, 429]);
       } finally {
-        await second.app.close();
+        await second.close();
       }
     });
   });

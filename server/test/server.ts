@@ -8,10 +8,10 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
 import { type AppNode, buildApp } from "../app.ts";
-import { nowSeconds, randomToken, sha256 } from "../auth/tokens.ts";
 import { loadConfig } from "../config.ts";
 import type { Engine } from "../db/database.ts";
 import { createLimitStore, createTestStore, type LimitStoreKind, type TestStore } from "./engines.ts";
+import { openSession } from "./sessions.ts";
 
 export interface TestServer {
   node: AppNode;
@@ -203,21 +203,24 @@ export async function openTemporarySession(
   userId: number,
   ticketId: number,
 ): Promise<void> {
-  const token = randomToken(32);
-  const now = nowSeconds();
-  await server.store.db
-    .insertInto("sessions")
-    .values({
-      id: sha256(token),
-      user_id: userId,
-      kind: "temp",
-      ticket_id: ticketId,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: now + 3600,
-    })
-    .execute();
-  client.cookies.set("hd_session", token);
-  client.cookies.delete(CSRF_COOKIE);
-  await client.get("/auth/pulse-check");
+  await openSession(server, client, { id: userId, class: "user" }, "temp", ticketId);
+}
+
+/**
+ * A second app node on the same database and the same limit store, as a second machine behind a
+ * load balancer would be: for tests that a limit holds across nodes. Close it before the server.
+ */
+export async function startSecondNode(server: TestServer): Promise<{ client(): TestClient; close(): Promise<void> }> {
+  const second = await buildApp({
+    config: server.node.ctx.config,
+    store: server.store,
+    logger: false,
+    limits: server.node.ctx.limits,
+  });
+  await second.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = second.app.server.address() as AddressInfo;
+  return {
+    client: () => new TestClient(`http://127.0.0.1:${port}`),
+    close: () => second.app.close(),
+  };
 }
