@@ -1,9 +1,20 @@
 /**
  * The few places where SQLite and PostgreSQL differ, kept in one module: column types of
- * identity keys in migrations, and case-insensitive matching.
+ * identity keys in migrations, case-insensitive matching, and row locks.
  */
-import type { CreateTableBuilder } from "kysely";
+import type { CreateTableBuilder, Transaction } from "kysely";
 import type { Engine } from "./database.ts";
+import type { Database } from "./schema.ts";
+
+/**
+ * Makes the rest of a transaction the only writer for one user: a row lock on PostgreSQL, where
+ * transactions run side by side; nothing on SQLite, where the one connection runs one transaction
+ * at a time. For checks that count a user's rows and then insert one (the filing limits).
+ */
+export async function lockUser(trx: Transaction<Database>, engine: Engine, userId: number): Promise<void> {
+  if (engine !== "postgres") return;
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+}
 
 /** Adds an auto-incrementing integer primary key named `id`. */
 export function withId<T extends string>(

@@ -13,7 +13,7 @@ import { isEnded } from "../domain/ticketStatus.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketViewer } from "../policies/tickets.ts";
-import { presentChatPage, presentSentMessage } from "../presenters/message.ts";
+import { isVisibleTo, presentChatPage, presentSentMessage } from "../presenters/message.ts";
 import { chatParticipants, listMessages } from "../repositories/chat.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { findUpload, recordUploads } from "../repositories/uploads.ts";
@@ -41,7 +41,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const user = requireUser(request);
       const { ticket, viewer } = await visibleTicket(ctx, user, request.session!, request.body.chat_id);
       const rows = await listMessages(ctx.store.db, ticket.id, request.body.limit, request.body.before);
-      const senders = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
+      // A player learns only of the people behind the messages they are shown.
+      const shown = viewer === "staff" ? rows : rows.filter((row) => isVisibleTo(row, "owner"));
+      const senders = [...new Set(shown.map((r) => r.sender_id).filter((id): id is number => id !== null))];
       const users = await chatParticipants(ctx.store.db, senders);
       return presentChatPage(rows, users, viewer, rows.length === request.body.limit);
     });

@@ -24,6 +24,16 @@ export interface SavedFile {
 /** Files still arriving; one left behind by a crashed node is removed by the orphan sweep. */
 export const INCOMING_PREFIX = ".incoming-";
 
+/**
+ * The name the uploader's system gave the file, kept only to label the download. Control
+ * characters go (a NUL cannot be stored in PostgreSQL text, and none belongs in a name).
+ */
+export function displayName(filename: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = (filename ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (clean || "file").slice(0, 200);
+}
+
 /** Stored names look like this and nothing else, so a name from a URL can never escape the folder. */
 export const STORED_NAME = /^[A-Za-z0-9_-]{22}\.(jpg|png|bmp|webp|svg|txt|mp4|pdf|docx)$/;
 
@@ -84,7 +94,7 @@ export class UploadStore {
     }
     const name = `${randomToken(16)}.${EXTENSIONS[mime]}`;
     await rename(temp, path.join(this.dir, name));
-    return { name, mime, size, originalName: (part.filename || "file").slice(0, 200) };
+    return { name, mime, size, originalName: displayName(part.filename) };
   }
 
   /** Removes `.incoming-` files older than `before` (epoch ms): uploads cut off by a crash. */

@@ -6,6 +6,7 @@
 import type { SubmitMemberTicketBody } from "../../common/schemas/tickets.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { lockUser } from "../db/dialect.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError, issue } from "../http/errors.ts";
 import { countCharacters, hasCharacterOn } from "../repositories/members.ts";
@@ -43,8 +44,15 @@ export async function submitMemberTicket(ctx: AppContext, input: SubmitMemberTic
       issue("You have no character with this name on the chosen server.", "value_error", ["body", "characterName"]),
     ]);
   }
+  const now = nowSeconds();
   return fileTicket(ctx, {
-    owner: async () => member,
+    // The limits were checked before the files were stored; they are counted again here, as the
+    // only filing of this member in flight, so parallel filings cannot all pass that first check.
+    owner: async (trx) => {
+      await lockUser(trx, ctx.store.engine, member.id);
+      await checkSubmitLimits(trx, member.id, now);
+      return member;
+    },
     values: {
       ...target,
       character_name: body.characterName,
@@ -56,6 +64,6 @@ export async function submitMemberTicket(ctx: AppContext, input: SubmitMemberTic
       ip_origin: input.ip.slice(0, 64),
     },
     files: input.files,
-    now: nowSeconds(),
+    now,
   });
 }
