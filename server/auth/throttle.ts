@@ -44,8 +44,8 @@ function keys(attempt: SignInAttempt) {
 /** Reserves one password check for this account and address, or says how long to wait. */
 export async function reserveSignIn(limits: RateLimitStore, attempt: SignInAttempt): Promise<ReserveResult> {
   const key = keys(attempt);
-  const taken: [string, LimitRule][] = [];
-  const giveBack = () => Promise.all(taken.map(([k, rule]) => limits.release(k, rule)));
+  const taken: [string, LimitRule, number][] = [];
+  const giveBack = () => Promise.all(taken.map(([k, rule, window]) => limits.release(k, rule, 1, window)));
   // Hard windows first: a refusal there is final, whatever the bot check says.
   for (const name of ["perAddress", "perAccount"] as const) {
     const decision = await limits.consume(key[name], SIGN_IN_RULES[name]);
@@ -53,10 +53,10 @@ export async function reserveSignIn(limits: RateLimitStore, attempt: SignInAttem
       await giveBack();
       return { allowed: false, retryAfter: decision.retryAfterSeconds };
     }
-    taken.push([key[name], SIGN_IN_RULES[name]]);
+    taken.push([key[name], SIGN_IN_RULES[name], decision.window]);
   }
   const soft = await limits.consume(key.perAccountAddress, SIGN_IN_RULES.perAccountAddress);
-  if (soft.allowed) taken.push([key.perAccountAddress, SIGN_IN_RULES.perAccountAddress]);
+  if (soft.allowed) taken.push([key.perAccountAddress, SIGN_IN_RULES.perAccountAddress, soft.window]);
   else if (!attempt.captchaSolved) {
     await giveBack();
     return { allowed: false, retryAfter: soft.retryAfterSeconds };

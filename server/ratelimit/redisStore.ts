@@ -47,28 +47,33 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.#prefix = prefix;
   }
 
-  #key(key: string, rule: LimitRule): { id: string; secondsLeft: number } {
-    const { index, secondsLeft } = windowOf(rule, this.#now());
-    return { id: `${this.#prefix}${key}:${rule.windowSeconds}:${index}`, secondsLeft };
+  #key(
+    key: string,
+    rule: LimitRule,
+    index = windowOf(rule, this.#now()).index,
+  ): { id: string; secondsLeft: number; window: number } {
+    const { secondsLeft } = windowOf(rule, this.#now());
+    return { id: `${this.#prefix}${key}:${rule.windowSeconds}:${index}`, secondsLeft, window: index };
   }
 
   async consume(key: string, rule: LimitRule, cost = 1): Promise<Decision> {
-    const { id, secondsLeft } = this.#key(key, rule);
+    const { id, secondsLeft, window } = this.#key(key, rule);
     const [allowed, count] = (await this.#redis.eval(CONSUME, 1, id, cost, rule.max, secondsLeft * 1000)) as [
       number,
       number,
     ];
-    return { allowed: allowed === 1, count, retryAfterSeconds: secondsLeft };
+    return { allowed: allowed === 1, count, retryAfterSeconds: secondsLeft, window };
   }
 
-  async release(key: string, rule: LimitRule, cost = 1): Promise<void> {
-    await this.#redis.eval(RELEASE, 1, this.#key(key, rule).id, cost);
+  async release(key: string, rule: LimitRule, cost: number, window: number): Promise<void> {
+    // The reservation's own window: once it has ended its key is gone, and RELEASE does nothing.
+    await this.#redis.eval(RELEASE, 1, this.#key(key, rule, window).id, cost);
   }
 
   async peek(key: string, rule: LimitRule): Promise<Decision> {
-    const { id, secondsLeft } = this.#key(key, rule);
+    const { id, secondsLeft, window } = this.#key(key, rule);
     const count = Number((await this.#redis.get(id)) ?? 0);
-    return { allowed: count < rule.max, count, retryAfterSeconds: secondsLeft };
+    return { allowed: count < rule.max, count, retryAfterSeconds: secondsLeft, window };
   }
 
   async reset(key: string, rule: LimitRule): Promise<void> {

@@ -39,15 +39,29 @@ describe.each(LIMIT_STORES)("rate-limit store (%s)", (kind) => {
   it("gives back released units, never below zero, and forgets a reset key", async () => {
     open();
     const rule = { max: 3, windowSeconds: 60 };
-    await store.consume("a", rule, 3);
-    await store.release("a", rule, 2);
+    const { window } = await store.consume("a", rule, 3);
+    await store.release("a", rule, 2, window);
     expect((await store.peek("a", rule)).count).toBe(1);
-    await store.release("a", rule, 5);
+    await store.release("a", rule, 5, window);
     expect((await store.peek("a", rule)).count).toBe(0);
     await store.consume("a", rule, 2);
     await store.reset("a", rule);
     expect((await store.peek("a", rule)).count).toBe(0);
     expect((await store.peek("other", rule)).count).toBe(0);
+  });
+
+  it("never gives back into a later window what an ended window reserved", async () => {
+    open();
+    const rule = { max: 200, windowSeconds: 60 };
+    clock = Math.ceil(clock / 60_000) * 60_000 + 59_000; // one second before a window ends
+    const early = await store.consume("budget", rule, 200);
+    clock += 2_000;
+    const late = await store.consume("budget", rule, 200);
+    expect(late.allowed).toBe(true);
+    expect(late.window).toBe(early.window + 1);
+    await store.release("budget", rule, 200, early.window);
+    expect((await store.peek("budget", rule)).count).toBe(200);
+    expect((await store.consume("budget", rule, 200)).allowed).toBe(false);
   });
 
   it("hands out at most max slots at once, and lapsed leases free theirs", async () => {

@@ -23,13 +23,18 @@ export interface Decision {
   count: number;
   /** Seconds until the window ends: when a refused caller may try again. */
   retryAfterSeconds: number;
+  /** The window the call counted in; a release names it, so that it never frees a later window. */
+  window: number;
 }
 
 export interface RateLimitStore {
   /** Reserves `cost` units of `key` in the current window, or refuses without counting them. */
   consume(key: string, rule: LimitRule, cost?: number): Promise<Decision>;
-  /** Gives back units reserved earlier in the current window (work that turned out not to count). */
-  release(key: string, rule: LimitRule, cost?: number): Promise<void>;
+  /**
+   * Gives back units reserved in `window` (work that turned out not to count). Once that window
+   * has ended there is nothing to give back: units are never taken from a later window.
+   */
+  release(key: string, rule: LimitRule, cost: number, window: number): Promise<void>;
   /** The window's count, unchanged. */
   peek(key: string, rule: LimitRule): Promise<Decision>;
   /** Forgets every window of `key`. */
@@ -76,31 +81,35 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
   }
 
-  #counter(key: string, rule: LimitRule): { id: string; counter: Counter | undefined; secondsLeft: number } {
+  #counter(
+    key: string,
+    rule: LimitRule,
+  ): { id: string; counter: Counter | undefined; secondsLeft: number; window: number } {
     const now = this.#now();
     const { index, secondsLeft } = windowOf(rule, now);
     const id = `${key}:${rule.windowSeconds}:${index}`;
     const counter = this.#counters.get(id);
-    return { id, counter: counter && counter.expiresAt > now ? counter : undefined, secondsLeft };
+    return { id, counter: counter && counter.expiresAt > now ? counter : undefined, secondsLeft, window: index };
   }
 
   async consume(key: string, rule: LimitRule, cost = 1): Promise<Decision> {
-    const { id, counter, secondsLeft } = this.#counter(key, rule);
+    const { id, counter, secondsLeft, window } = this.#counter(key, rule);
     const count = (counter?.count ?? 0) + cost;
-    if (count > rule.max) return { allowed: false, count: counter?.count ?? 0, retryAfterSeconds: secondsLeft };
+    if (count > rule.max) return { allowed: false, count: counter?.count ?? 0, retryAfterSeconds: secondsLeft, window };
     this.#counters.set(id, { count, expiresAt: this.#now() + secondsLeft * 1000 });
-    return { allowed: true, count, retryAfterSeconds: secondsLeft };
+    return { allowed: true, count, retryAfterSeconds: secondsLeft, window };
   }
 
-  async release(key: string, rule: LimitRule, cost = 1): Promise<void> {
-    const { counter } = this.#counter(key, rule);
-    if (counter) counter.count = Math.max(0, counter.count - cost);
+  async release(key: string, rule: LimitRule, cost: number, window: number): Promise<void> {
+    const current = this.#counter(key, rule);
+    if (current.window !== window || !current.counter) return;
+    current.counter.count = Math.max(0, current.counter.count - cost);
   }
 
   async peek(key: string, rule: LimitRule): Promise<Decision> {
-    const { counter, secondsLeft } = this.#counter(key, rule);
+    const { counter, secondsLeft, window } = this.#counter(key, rule);
     const count = counter?.count ?? 0;
-    return { allowed: count < rule.max, count, retryAfterSeconds: secondsLeft };
+    return { allowed: count < rule.max, count, retryAfterSeconds: secondsLeft, window };
   }
 
   async reset(key: string, rule: LimitRule): Promise<void> {

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
+import { addressKey } from "../ratelimit/address.ts";
 import type { LimitRule } from "../ratelimit/store.ts";
 
 export const UPLOAD_BUDGET_WINDOW_SECONDS = 10 * 60;
@@ -15,7 +16,7 @@ export const UPLOAD_BUDGET_WINDOW_SECONDS = 10 * 60;
 const STEP_BYTES = 1024 * 1024;
 
 export function uploadBudgetKeys(request: Pick<FastifyRequest, "ip" | "user">): string[] {
-  const keys = [`upload:ip:${request.ip}`];
+  const keys = [`upload:ip:${addressKey(request.ip)}`];
   if (request.user) keys.push(`upload:user:${request.user.id}`);
   return keys;
 }
@@ -26,6 +27,8 @@ export class UploadBudget {
   readonly #rule: LimitRule;
   #reserved = 0;
   #written = 0;
+  /** Bytes reserved per window: only the current window's can be given back. */
+  readonly #reservedIn = new Map<number, number>();
 
   constructor(ctx: AppContext, request: Pick<FastifyRequest, "ip" | "user">) {
     this.#ctx = ctx;
@@ -35,15 +38,20 @@ export class UploadBudget {
 
   /** Reserves `bytes` on every key, or none of them: 429 upload_budget_exceeded. */
   async reserve(bytes: number): Promise<void> {
-    const taken: string[] = [];
+    const taken: [string, number][] = [];
     for (const key of this.#keys) {
       const decision = await this.#ctx.limits.consume(key, this.#rule, bytes);
       if (!decision.allowed) {
-        for (const done of taken) await this.#ctx.limits.release(done, this.#rule, bytes);
+        for (const [done, window] of taken) await this.#ctx.limits.release(done, this.#rule, bytes, window);
         throw new AppError("upload_budget_exceeded", undefined, { "retry-after": String(decision.retryAfterSeconds) });
       }
-      taken.push(key);
+      taken.push([key, decision.window]);
     }
+    // The keys share one rule, so one window: the first key's. Should the window turn between two
+    // keys, the later key keeps its count for good (its release names the other window): a budget
+    // may count a little more than was written, never less.
+    const window = taken[0]![1];
+    this.#reservedIn.set(window, (this.#reservedIn.get(window) ?? 0) + bytes);
     this.#reserved += bytes;
   }
 
@@ -61,11 +69,19 @@ export class UploadBudget {
     this.#written += bytes;
   };
 
-  /** Gives back what was reserved and not written. */
+  /**
+   * Gives back what was reserved and not written, from the newest window's reservations (a
+   * window that has ended keeps its count: giving it back would free a later window instead).
+   */
   async settle(): Promise<void> {
-    const unused = this.#reserved - this.#written;
+    let unused = this.#reserved - this.#written;
     this.#reserved = this.#written;
-    if (unused <= 0) return;
-    for (const key of this.#keys) await this.#ctx.limits.release(key, this.#rule, unused);
+    for (const [window, bytes] of [...this.#reservedIn].sort(([a], [b]) => b - a)) {
+      if (unused <= 0) break;
+      const back = Math.min(unused, bytes);
+      unused -= back;
+      for (const key of this.#keys) await this.#ctx.limits.release(key, this.#rule, back, window);
+    }
+    this.#reservedIn.clear();
   }
 }

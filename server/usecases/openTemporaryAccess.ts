@@ -10,6 +10,7 @@ import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isStaff } from "../policies/policy.ts";
+import { addressKey } from "../ratelimit/address.ts";
 import { findTemporaryTicket } from "../repositories/tickets.ts";
 import { findUserById, type UserRow } from "../repositories/users.ts";
 import { type CurrentSession, type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
@@ -32,7 +33,7 @@ export async function openTemporaryAccess(
   if (current.user && (isStaff(current.user) || current.user.type === "normal")) {
     throw new AppError("already_signed_in");
   }
-  const key = `lookup:ip:${origin.ip}`;
+  const key = `lookup:ip:${addressKey(origin.ip)}`;
   const reserved = await ctx.limits.consume(key, TEMPORARY_LOOKUP_LIMIT);
   if (!reserved.allowed) {
     throw new AppError("rate_limited", "Too many failed ticket look-ups. Please wait a few minutes and try again.", {
@@ -43,7 +44,7 @@ export async function openTemporaryAccess(
   const user = ticket ? await findUserById(ctx.store.db, ticket.user_id) : undefined;
   if (!ticket || !user || user.type !== "temp") throw new AppError("not_found", NO_TEMPORARY_TICKET);
   // A right pair is not a failure: it gives its reservation back.
-  await ctx.limits.release(key, TEMPORARY_LOOKUP_LIMIT);
+  await ctx.limits.release(key, TEMPORARY_LOOKUP_LIMIT, 1, reserved.window);
   const started = await startSession(ctx, {
     user,
     kind: "temp",

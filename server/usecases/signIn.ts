@@ -5,6 +5,7 @@ import { reserveSignIn } from "../auth/throttle.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
+import { addressKey } from "../ratelimit/address.ts";
 import { findAccountByEmail, isDisabled, type UserRow } from "../repositories/users.ts";
 import { type CurrentSession, type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
 
@@ -25,7 +26,7 @@ export async function signIn(ctx: AppContext, input: SignInInput): Promise<{ use
     captchaSolved = true;
   }
   // Reserve before argon2: parallel attempts cannot all be checked before one is counted.
-  const reserved = await reserveSignIn(ctx.limits, { account, address: origin.ip, captchaSolved });
+  const reserved = await reserveSignIn(ctx.limits, { account, address: addressKey(origin.ip), captchaSolved });
   if (!reserved.allowed) {
     throw new AppError("too_many_sign_in_attempts", undefined, { "retry-after": String(reserved.retryAfter) });
   }

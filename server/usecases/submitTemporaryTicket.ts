@@ -9,6 +9,7 @@ import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isBanned } from "../presenters/member.ts";
+import { addressKey } from "../ratelimit/address.ts";
 import { insertTempUser, listTempUsersByEmail } from "../repositories/members.ts";
 import type { SavedFile } from "../uploads/storage.ts";
 import { fileTicket, refuseIfBanned, resolveTicketTarget } from "./fileTicket.ts";
@@ -21,12 +22,12 @@ export const TEMPORARY_SUBMIT_LIMIT = { max: 5, windowSeconds: 10 * 60 };
  * 429. Answers the function that gives the reservation back when the filing is refused later.
  */
 export async function reserveTemporaryFiling(ctx: AppContext, ip: string): Promise<() => Promise<void>> {
-  const key = `temporary-filing:${ip}`;
+  const key = `temporary-filing:${addressKey(ip)}`;
   const decision = await ctx.limits.consume(key, TEMPORARY_SUBMIT_LIMIT);
   if (!decision.allowed) {
     throw new AppError("rate_limit_ticket_submit", undefined, { "retry-after": String(decision.retryAfterSeconds) });
   }
-  return () => ctx.limits.release(key, TEMPORARY_SUBMIT_LIMIT);
+  return () => ctx.limits.release(key, TEMPORARY_SUBMIT_LIMIT, 1, decision.window);
 }
 
 /** An e-mail that staff banned (on any of its tickets) or deleted files no more tickets. */
