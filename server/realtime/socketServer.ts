@@ -28,6 +28,7 @@ import type { SessionRow } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { type EventHandler, eventHandlers } from "./handlers.ts";
 import { type Restored, sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";
+import { SessionWatch } from "./sessionWatch.ts";
 import { SocketSlots } from "./socketSlots.ts";
 
 /** Who a socket belongs to: its live session and that session's user. */
@@ -108,6 +109,9 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log:
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
   const recoveries = sealRecoveries(io);
+  const sessions = new SessionWatch(ctx.store.db, log);
+  sessions.start(io);
+  httpServer.once("close", () => sessions.stop());
 
   /** Admits a socket, or says why not. Taking the user's socket slot comes last. */
   async function admit(socket: AppSocket): Promise<SocketRefusal | null> {
@@ -158,12 +162,24 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log:
       clearTimeout(expiry);
       slots.release(user.id, socket.id);
     });
+    // The session may have ended while the handshake ran, before this socket was in its session
+    // room: once it is in, look again.
+    sessions
+      .check(socket)
+      .then((live) => live || socket.disconnect(true))
+      .catch((err: unknown) => log.warn({ err, userId: user.id }, "socket session check failed"));
 
     for (const event of Object.keys(eventHandlers) as ClientEventName[]) {
       const handler: EventHandler = eventHandlers[event];
       socket.on(event, async (payload: unknown, ack?: unknown) => {
         const reply = typeof ack === "function" ? (ack as (answer: unknown) => void) : () => {};
         try {
+          if (!(await sessions.stillLive(socket))) {
+            // The answer first, so that the client learns why its socket closes.
+            reply({ ok: false, error: "not_authenticated" });
+            socket.disconnect(true);
+            return;
+          }
           // Per user, not per socket: more sockets buy no more events.
           const decision = await ctx.limits.consume(`socket-events:user:${user.id}`, SOCKET_EVENT_RULE);
           if (!decision.allowed) return reply({ ok: false, error: "rate_limited" });

@@ -1,0 +1,77 @@
+/**
+ * A socket lives only as long as its session, on every node: signing out everywhere on one node
+ * closes the user's sockets on another once their session is next checked (an event after
+ * SESSION_RECHECK_MS, or the node's periodic sweep), and such a socket can do nothing meanwhile.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeChatId } from "../../common/ticket-code.ts";
+import { ENGINES } from "../test/engines.ts";
+import { buildMember, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+import { connected, emitWithAck, startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
+import { liveSessionIds, SESSION_RECHECK_MS } from "./sessionWatch.ts";
+
+describe.each(ENGINES)("socket sessions on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("closes a socket on another node once its session has ended there", async () => {
+    const member = await buildMember(server.store);
+    const ticket = await buildTicket(server.store, { member });
+    const second = await startSecondNode(server);
+    try {
+      const here = server.client();
+      await here.signIn(member.email, FACTORY_PASSWORD);
+      const there = second.client();
+      await there.signIn(member.email, FACTORY_PASSWORD);
+      const socket = there.socket();
+      await connected(socket);
+      const ok = await emitWithAck(socket, "messages_read", { chat_id: encodeChatId(ticket.id) });
+      expect(ok).toEqual({ ok: true });
+
+      expect((await here.post("/auth/logout-everywhere")).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS + 200));
+      // The node's sweep may have closed it already; otherwise the next event finds out.
+      if (socket.connected) {
+        const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
+        const refused = await emitWithAck(socket, "send_message", {
+          messageObj: { chatId: encodeChatId(ticket.id), message: "still here?" },
+        });
+        expect(refused).toEqual({ ok: false, error: "not_authenticated" });
+        expect(await closed).toBe("io server disconnect");
+      }
+      expect(socket.connected).toBe(false);
+      const messages = await server.store.db
+        .selectFrom("chat_messages")
+        .select("id")
+        .where("ticket_id", "=", ticket.id)
+        .where("message", "=", "still here?")
+        .execute();
+      expect(messages).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("counts a session live only while it exists, has not expired and its user is enabled", async () => {
+    const member = await buildMember(server.store);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    const [session] = await server.store.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(await liveSessionIds(server.store.db, [session!.id, "no-such-session"])).toEqual(new Set([session!.id]));
+    await server.store.db
+      .updateTable("users")
+      .set({ disabled: 1, disabled_until: -1 })
+      .where("id", "=", member.id)
+      .execute();
+    expect(await liveSessionIds(server.store.db, [session!.id])).toEqual(new Set());
+  });
+});
