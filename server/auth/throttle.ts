@@ -10,6 +10,10 @@
  * - account (hard): 100 per hour across every address, so a botnet cannot guess without end.
  * - address (hard): 30 per 15 minutes across every account, against stuffing from one host.
  * A correct password gives its reservation back and clears the account + address window.
+ *
+ * A browser the account signed in from before (a valid device cookie, deviceCookie.ts) counts
+ * against its own window instead of those three: 10 per 15 minutes. Guesses spent on the account
+ * from elsewhere do not lock the owner out of it.
  */
 import type { LimitRule, RateLimitStore } from "../ratelimit/store.ts";
 
@@ -17,6 +21,7 @@ export const SIGN_IN_RULES = {
   perAccountAddress: { max: 10, windowSeconds: 15 * 60 },
   perAccount: { max: 100, windowSeconds: 60 * 60 },
   perAddress: { max: 30, windowSeconds: 15 * 60 },
+  perDevice: { max: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export interface SignInAttempt {
@@ -24,6 +29,8 @@ export interface SignInAttempt {
   address: string;
   /** A bot-check solution that verified for this very attempt (may lift the soft lock). */
   captchaSolved: boolean;
+  /** The nonce of a valid device cookie for this account, when the browser sent one. */
+  device?: string | null;
 }
 
 /** A reserved attempt: give it back when the password was right, keep it when it was wrong. */
@@ -38,6 +45,7 @@ function keys(attempt: SignInAttempt) {
     perAddress: `signin:ip:${attempt.address}`,
     perAccount: `signin:acct:${attempt.account}`,
     perAccountAddress: `signin:acct-ip:${attempt.account}|${attempt.address}`,
+    perDevice: `signin:device:${attempt.device ?? ""}`,
   };
 }
 
@@ -46,6 +54,12 @@ export async function reserveSignIn(limits: RateLimitStore, attempt: SignInAttem
   const key = keys(attempt);
   const taken: [string, LimitRule, number][] = [];
   const giveBack = () => Promise.all(taken.map(([k, rule, window]) => limits.release(k, rule, 1, window)));
+  if (attempt.device) {
+    const decision = await limits.consume(key.perDevice, SIGN_IN_RULES.perDevice);
+    if (!decision.allowed) return { allowed: false, retryAfter: decision.retryAfterSeconds };
+    taken.push([key.perDevice, SIGN_IN_RULES.perDevice, decision.window]);
+    return { allowed: true, reservation: { succeeded: async () => void (await giveBack()) } };
+  }
   // Hard windows first: a refusal there is final, whatever the bot check says.
   for (const name of ["perAddress", "perAccount"] as const) {
     const decision = await limits.consume(key[name], SIGN_IN_RULES[name]);

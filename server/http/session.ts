@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
+import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "../auth/deviceCookie.ts";
 import { sessionLimits, TOUCH_EVERY_SECONDS } from "../auth/sessionPolicy.ts";
 import { nowSeconds, randomToken, sha256 } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
@@ -35,6 +36,8 @@ export interface CookieNames {
   session: string;
   anon: string;
   csrf: string;
+  /** The device cookie of sign-in throttling (auth/deviceCookie.ts). */
+  device: string;
   secure: boolean;
 }
 
@@ -42,7 +45,13 @@ export function cookieNames(publicUrl: string | undefined): CookieNames {
   const secure = publicUrl?.startsWith("https://") ?? false;
   // The __Host- prefix pins a cookie to this host over HTTPS: no sibling domain can set it.
   const prefix = secure ? "__Host-" : "";
-  return { session: `${prefix}hd_session`, anon: `${prefix}${ANON_COOKIE}`, csrf: `${prefix}${CSRF_COOKIE}`, secure };
+  return {
+    session: `${prefix}hd_session`,
+    anon: `${prefix}${ANON_COOKIE}`,
+    csrf: `${prefix}${CSRF_COOKIE}`,
+    device: `${prefix}hd_device`,
+    secure,
+  };
 }
 
 /** After a session started: its cookie, and a CSRF token bound to it. */
@@ -54,6 +63,22 @@ export function setSessionCookies(ctx: AppContext, reply: FastifyReply, started:
     ...base,
     httpOnly: false,
   });
+}
+
+/** Marks this browser as one the account signed in from (kept across sign-outs). */
+export function setDeviceCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
+  const names = cookieNames(ctx.config.publicUrl);
+  reply.setCookie(names.device, token, {
+    path: "/",
+    sameSite: "lax",
+    secure: names.secure,
+    httpOnly: true,
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
+export function deviceCookie(ctx: AppContext, request: FastifyRequest): string | undefined {
+  return request.cookies[cookieNames(ctx.config.publicUrl).device];
 }
 
 /** What use cases know of the transport: the caller's address and browser. */

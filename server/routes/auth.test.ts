@@ -280,6 +280,46 @@ describe.each(LIMIT_STORES)("sign-in throttle in the %s limit store", (limits) =
       expect(owner.status).toBe(429);
     });
 
+    it("lets the owner in from a browser that signed in before, from a new address, past the ceiling", async () => {
+      const member = await buildMember(server.store);
+      // The owner signed in from this browser once: it holds a device cookie for the account.
+      const owner = server.client();
+      expect((await attempt(owner, member.email, FACTORY_PASSWORD, fromNewAddress())).status).toBe(200);
+      expect([...owner.cookies.keys()]).toContain("hd_device");
+      await owner.post("/auth/logout");
+      // An attacker spends the account's whole ceiling from many addresses.
+      const ceiling = SIGN_IN_RULES.perAccount.max;
+      const perAddress = SIGN_IN_RULES.perAccountAddress.max;
+      const addresses = Array.from({ length: Math.ceil(ceiling / perAddress) + 1 }, fromNewAddress);
+      await Promise.all(
+        addresses.flatMap((headers) =>
+          Array.from({ length: perAddress }, (_, i) => attempt(server.client(), member.email, `Wrong-${i}!`, headers)),
+        ),
+      );
+      expect((await attempt(server.client(), member.email, FACTORY_PASSWORD, fromNewAddress())).status).toBe(429);
+      // The known browser gets in, from an address it never used.
+      expect((await attempt(owner, member.email, FACTORY_PASSWORD, fromNewAddress())).status).toBe(200);
+      await owner.post("/auth/logout");
+      // The device has a window of its own: guessing with a stolen device cookie stops there.
+      const device = owner.cookies.get("hd_device")!;
+      const thief = server.client();
+      thief.cookies.set("hd_device", device);
+      const guesses = [];
+      for (let i = 0; i <= SIGN_IN_RULES.perDevice.max; i++) {
+        guesses.push((await attempt(thief, member.email, `Stolen-${i}!`, fromNewAddress())).status);
+      }
+      expect(guesses.slice(0, SIGN_IN_RULES.perDevice.max).every((s) => s === 401)).toBe(true);
+      expect(guesses.at(-1)).toBe(429);
+      // A device cookie of one account is no cookie for another, nor is a forged one.
+      const other = await buildMember(server.store);
+      const stranger = server.client();
+      stranger.cookies.set("hd_device", device);
+      expect((await attempt(stranger, other.email, FACTORY_PASSWORD, fromNewAddress())).status).toBe(200);
+      const forged = server.client();
+      forged.cookies.set("hd_device", `${device.slice(0, -2)}xx`);
+      expect((await attempt(forged, member.email, FACTORY_PASSWORD, fromNewAddress())).status).toBe(429);
+    });
+
     it("keeps a ceiling per address across accounts", async () => {
       const headers = fromNewAddress();
       const answers = [];

@@ -10,7 +10,15 @@ import { loginBody, passwordTokenBody, setupPasswordBody } from "../../common/sc
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { clearSessionCookies, currentSession, requestOrigin, requireUser, setSessionCookies } from "../http/session.ts";
+import {
+  clearSessionCookies,
+  currentSession,
+  deviceCookie,
+  requestOrigin,
+  requireUser,
+  setDeviceCookie,
+  setSessionCookies,
+} from "../http/session.ts";
 import { presentPulse } from "../presenters/sessionUser.ts";
 import { isPasswordTokenValid } from "../repositories/passwordTokens.ts";
 import { setupPassword } from "../usecases/setupPassword.ts";
@@ -43,8 +51,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: request.body,
         origin: requestOrigin(request),
         current: currentSession(request),
+        deviceToken: deviceCookie(ctx, request),
       });
       setSessionCookies(ctx, reply, started);
+      setDeviceCookie(ctx, reply, started.deviceToken);
       return presentPulse(started.user, started.session);
     });
 

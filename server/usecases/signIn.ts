@@ -1,5 +1,6 @@
 /** Sign-in: bot check, a reserved attempt, password, account state, then a fresh session. */
 import type { LoginBody } from "../../common/schemas/auth.ts";
+import { deviceNonce, makeDeviceToken } from "../auth/deviceCookie.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { reserveSignIn } from "../auth/throttle.ts";
 import { nowSeconds } from "../auth/tokens.ts";
@@ -13,9 +14,14 @@ export interface SignInInput {
   body: LoginBody;
   origin: RequestOrigin;
   current: CurrentSession;
+  /** The browser's device cookie, if it sent one (deviceCookie.ts). */
+  deviceToken?: string | undefined;
 }
 
-export async function signIn(ctx: AppContext, input: SignInInput): Promise<{ user: UserRow } & StartedSession> {
+export async function signIn(
+  ctx: AppContext,
+  input: SignInInput,
+): Promise<{ user: UserRow; deviceToken: string } & StartedSession> {
   const { body, origin, current } = input;
   if (current.user && current.session?.kind === "user") throw new AppError("already_signed_in");
   const account = body.username.toLowerCase();
@@ -26,7 +32,8 @@ export async function signIn(ctx: AppContext, input: SignInInput): Promise<{ use
     captchaSolved = true;
   }
   // Reserve before argon2: parallel attempts cannot all be checked before one is counted.
-  const reserved = await reserveSignIn(ctx.limits, { account, address: addressKey(origin.ip), captchaSolved });
+  const device = deviceNonce(ctx.config.secrets.session, input.deviceToken, account);
+  const reserved = await reserveSignIn(ctx.limits, { account, address: addressKey(origin.ip), captchaSolved, device });
   if (!reserved.allowed) {
     throw new AppError("too_many_sign_in_attempts", undefined, { "retry-after": String(reserved.retryAfter) });
   }
@@ -36,5 +43,6 @@ export async function signIn(ctx: AppContext, input: SignInInput): Promise<{ use
   await reserved.reservation.succeeded();
   if (isDisabled(user, nowSeconds())) throw new AppError("account_disabled");
   const started = await startSession(ctx, { user, kind: "user", origin, previous: current.session });
-  return { user, ...started };
+  // This browser is known to this account from now on (a fresh nonce each time).
+  return { user, deviceToken: makeDeviceToken(ctx.config.secrets.session, account), ...started };
 }
