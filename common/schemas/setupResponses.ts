@@ -39,13 +39,8 @@ export const faq = z.object({
 });
 export type Faq = z.infer<typeof faq>;
 
-export const announcement = z.object({
-  id,
-  title: z.string(),
-  message: z.string(),
-  engTitle: z.string(),
-  engMessage: z.string(),
-  value: z.number(),
+/** An announcement is shaped like an FAQ entry, with its time span and the caller's read mark. */
+export const announcement = faq.extend({
   /** Epoch seconds. */
   startDate: z.number(),
   /** Epoch seconds, or '' for an announcement without an end. */

@@ -4,10 +4,10 @@
  * over the socket alike, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeChatId } from "../../common/ticket-code.ts";
 import type { TicketRow } from "../db/schema.ts";
+import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
-import { buildChatMessage, buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+import { buildChatMessage, buildTicket } from "../test/factories.ts";
 import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("quoting a message on %s", (engine) => {
@@ -20,13 +20,7 @@ describe.each(ENGINES)("quoting a message on %s", (engine) => {
   });
 
   async function setup() {
-    const member = await buildMember(server.store);
-    const staff = await buildStaff(server.store, { rank: "mod" });
-    const ticket = await buildTicket(server.store, { member });
-    const player = server.client();
-    await player.signIn(member.email, FACTORY_PASSWORD);
-    const agent = server.client();
-    await agent.signIn(staff.email, FACTORY_PASSWORD);
+    const { member, staff, ticket, player, agent, chatId } = await buildChatParties(server);
     const staffLine = { sender_id: staff.id, sender_name: staff.name, user_class: "dev" as const };
     const assignment = await buildChatMessage(server.store, ticket, {
       ...staffLine,
@@ -39,7 +33,7 @@ describe.each(ENGINES)("quoting a message on %s", (engine) => {
       message: "Banned for 7 days: gold selling",
     });
     const visible = await buildChatMessage(server.store, ticket, { ...staffLine, message: "Please relog." });
-    return { member, ticket, player, agent, assignment, ban, visible, chatId: encodeChatId(ticket.id) };
+    return { member, ticket, player, agent, assignment, ban, visible, chatId };
   }
 
   async function messageCount(ticket: TicketRow): Promise<number> {

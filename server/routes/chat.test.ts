@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
+import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
-import { buildMember, buildStaff, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import {
   connected,
   emitWithAck,
@@ -20,16 +21,7 @@ describe.each(ENGINES)("ticket chat on %s", (engine) => {
     await server?.close();
   });
 
-  async function setup() {
-    const member = await buildMember(server.store);
-    const staff = await buildStaff(server.store, { rank: "mod" });
-    const ticket = await buildTicket(server.store, { member });
-    const player = server.client();
-    await player.signIn(member.email, FACTORY_PASSWORD);
-    const agent = server.client();
-    await agent.signIn(staff.email, FACTORY_PASSWORD);
-    return { member, staff, ticket, player, agent, chatId: encodeChatId(ticket.id) };
-  }
+  const setup = () => buildChatParties(server);
 
   it("delivers a player's HTTP message live to staff (with ip_origin) and a staff socket reply to the player (without)", async () => {
     const { ticket, player, agent, chatId, member } = await setup();
