@@ -24,7 +24,20 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   zh: "中文",
   ja: "日本語",
 };
-export const I18N_NAMESPACES = ["common", "dashboard", "edit", "errors", "settings", "sidebar"] as const;
+export const I18N_NAMESPACES = [
+  "common",
+  "dashboard",
+  "edit",
+  "errors",
+  "settings",
+  "sidebar",
+  "ticketList",
+  "ticketPage",
+  "staffChat",
+  "bans",
+  "chatList",
+  "notifications",
+] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 /** Language cookie lifetime (spec 1 §9). */
 export const LANGUAGE_COOKIE_SECONDS = 10 * 60;

@@ -12,6 +12,7 @@ import {
   sendMessagePayload,
   userTicketVisitPayload,
 } from "./schemas/chat.ts";
+import type { Notification } from "./schemas/chatList.ts";
 import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
 /**
@@ -70,6 +71,8 @@ export interface ServerToClientEvents {
   /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */
   ticket_updated_ping: (payload: StaffTicketPing | PlayerTicketPing) => void;
   ticket_assigned: (payload: { ticket_id: number; assignedTo: number | null }) => void;
+  /** A notification for this staff member (spec 2 §3). */
+  new_notification: (notification: Notification) => void;
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

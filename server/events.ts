@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { ChatMessageRow, TicketRow } from "./db/schema.ts";
+import type { NotificationRow } from "./repositories/notifications.ts";
 
 export interface DomainEvents {
   /** A chat message was stored (player reply, staff reply, system message such as member_resolved). */
@@ -15,17 +16,21 @@ export interface DomainEvents {
   "ticket.created": { ticket: TicketRow };
   /** Chat messages of a ticket were read by `readerId` (read ticks). */
   "messages.read": { ticket: TicketRow; readerId: number; readerClass: "dev" | "user" };
+  /** A ticket got a new assignee (or none): chat lists and the assignee's notification follow. */
+  "ticket.assigned": { ticket: TicketRow; previousAssignee: number | null; byUserId: number };
+  /** A staff member got a notification (assignment, new message, tag). */
+  "notification.created": { notification: NotificationRow; ticket: TicketRow };
 }
 
 type Listener<K extends keyof DomainEvents> = (event: DomainEvents[K]) => void;
 
 export class EventBus {
   readonly #listeners = new Map<keyof DomainEvents, Listener<never>[]>();
-  readonly #log: Pick<FastifyBaseLogger, "error"> | undefined;
+  readonly log: Pick<FastifyBaseLogger, "error"> | undefined;
 
   /** Failing listeners are logged through this (the app's pino logger). */
   constructor(log?: Pick<FastifyBaseLogger, "error">) {
-    this.#log = log;
+    this.log = log;
   }
 
   on<K extends keyof DomainEvents>(name: K, listener: Listener<K>): void {
@@ -40,7 +45,7 @@ export class EventBus {
       try {
         (listener as Listener<K>)(event);
       } catch (error) {
-        this.#log?.error({ err: error, event: name }, "event listener failed");
+        this.log?.error({ err: error, event: name }, "event listener failed");
       }
     }
   }

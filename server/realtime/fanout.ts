@@ -2,11 +2,13 @@
  * Turns domain events into socket messages: each audience gets its own presentation (a player's
  * room never receives ip_origin, read ticks or staff-only message types).
  */
-import { chatRoom, STAFF_ROOM } from "../../common/socket-events.ts";
+import { chatRoom, STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { AppContext } from "../context.ts";
 import { isVisibleTo, presentPlayerMessage, presentStaffMessage } from "../presenters/message.ts";
+import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
+import { countUnreadNotifications } from "../repositories/notifications.ts";
 import type { AppServer } from "./socketServer.ts";
 
 export function subscribeFanout(ctx: AppContext, io: AppServer): void {
@@ -32,5 +34,24 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
 
   ctx.events.on("ticket.created", ({ ticket }) => {
     io.to(STAFF_ROOM).emit("ticket_updated_ping", presentStaffTicketPing(ticket));
+  });
+
+  // The recipient's tabs get the notification and their new unread count.
+  ctx.events.on("notification.created", ({ notification, ticket }) => {
+    const userId = notification.user_id;
+    void (async () => {
+      const by =
+        notification.by_user_id === null
+          ? null
+          : ((await ctx.store.db
+              .selectFrom("users")
+              .select(["id", "name", "avatar"])
+              .where("id", "=", notification.by_user_id)
+              .executeTakeFirst()) ?? null);
+      io.to(userRoom(userId)).emit("new_notification", presentNotification(notification, ticket, by));
+      io.to(userRoom(userId)).emit("number_notifications", {
+        unread: await countUnreadNotifications(ctx.store.db, userId),
+      });
+    })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "notification fan-out failed"));
   });
 }

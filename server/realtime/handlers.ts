@@ -22,6 +22,7 @@ import { ticketViewer } from "../policies/tickets.ts";
 import { presentMessageFor } from "../presenters/message.ts";
 import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
+import { countUnreadNotifications, markTicketNotificationsRead } from "../repositories/notifications.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import type { AppSocket, SocketUser } from "./socketServer.ts";
@@ -126,20 +127,9 @@ export const eventHandlers: HandlerMap = {
     const ticket = await findTicket(ctx.store.db, payload.ticket_id);
     if (!ticket || !ticketViewer(user, session, ticket)) return { ok: false, error: "not_found" };
     if (user.class !== "dev") return { ok: true };
-    const db = ctx.store.db;
-    await db
-      .updateTable("notifications")
-      .set({ read: 1, seen: 1 })
-      .where("user_id", "=", user.id)
-      .where("ticket_id", "=", ticket.id)
-      .execute();
-    const { unread } = await db
-      .selectFrom("notifications")
-      .select((eb) => eb.fn.countAll<number>().as("unread"))
-      .where("user_id", "=", user.id)
-      .where("read", "=", 0)
-      .executeTakeFirstOrThrow();
-    ctx.realtime.toUser(user.id, "number_notifications", { unread: Number(unread) });
+    await markTicketNotificationsRead(ctx.store.db, user.id, ticket.id);
+    const unread = await countUnreadNotifications(ctx.store.db, user.id);
+    ctx.realtime.toUser(user.id, "number_notifications", { unread });
     return { ok: true };
   }),
 

@@ -12,7 +12,6 @@
  * and the spec disagree. Such cells run as expected failures: once the cause is fixed they turn
  * red, and the mark comes out.
  */
-import type { ZodType } from "zod";
 import { z } from "zod";
 import { changeLanguageBody, loginBody, passwordTokenBody, setupPasswordBody } from "../../common/schemas/auth.ts";
 import {
@@ -32,94 +31,14 @@ import {
   ticketIdBody,
 } from "../../common/schemas/tickets.ts";
 import { joinChatroomPayload } from "../../common/socket-events.ts";
+import { BANS_ROUTES, BANS_SOCKETS } from "./access/bans.ts";
+import { CHAT_LIST_ROUTES, CHAT_LIST_SOCKETS } from "./access/chatList.ts";
+import { SEARCH_ROUTES, SEARCH_SOCKETS } from "./access/search.ts";
+import { type AccessFixtures, outcomes, type RouteAccess, type SocketAccess, socketOutcomes } from "./access/shared.ts";
+import { STAFF_CHAT_ROUTES, STAFF_CHAT_SOCKETS } from "./access/staffChat.ts";
+import { TICKET_ACTIONS_ROUTES, TICKET_ACTIONS_SOCKETS } from "./access/ticketActions.ts";
 
-export const ROLES = ["anonymous", "temporary", "memberA", "memberB", "dev", "mod", "admin"] as const;
-/** anonymous: no session; temporary: a session opened for the visitor's own ticket; memberB acts on A's things. */
-export type Role = (typeof ROLES)[number];
-export type SocketRole = Exclude<Role, "anonymous">;
-
-/** What the matrix test sets up, fresh for every case, so that no case sees another's writes. */
-export interface AccessFixtures {
-  memberA: { id: number; email: string; password: string; characterName: string; serverId: number };
-  memberB: { id: number; email: string };
-  categoryId: number;
-  /** A's ticket (REPLIED: staff have answered), with a player message and a staff-only message. */
-  ticketA: { id: number; chatId: string };
-  playerMessageA: number;
-  /** An assignment message in A's chat: staff see it, players do not (spec 2 §6). */
-  staffOnlyMessageA: number;
-  /** The temporary visitor's own ticket; their session is bound to it. */
-  tempTicket: { id: number; email: string; chatId: string };
-  /** Another ticket filed with the same e-mail (the same temporary identity today, finding 4). */
-  tempOtherTicket: { id: number };
-  /** Stored upload names. */
-  uploads: { aOnTicketA: string; aUnattached: string; tempOnTempTicket: string; tempOnOtherTicket: string };
-  announcementId: number;
-  integrationKey: string;
-  /** A valid, unused set-password token of a member without a password. */
-  passwordToken(): Promise<string>;
-  /** A value no other call used (for e-mails and names). */
-  unique(): string;
-  /** A small PNG, for multipart calls. */
-  png: { name: string; bytes: Uint8Array };
-}
-
-export interface RequestSpec {
-  /** The path with its parameters filled in; the row's url when omitted. */
-  path?: string;
-  /** Sent as JSON (the server accepts JSON wherever the spec says form or multipart). */
-  json?: Record<string, unknown>;
-  /** Sent as multipart: text fields and files. */
-  multipart?: { fields?: Record<string, string>; files?: { field: string; name: string; bytes: Uint8Array }[] };
-  headers?: Record<string, string>;
-}
-
-/** A status, or any of several (e.g. the web app answers 503 until it is built). */
-export type Expected = number | readonly number[];
-
-export interface AccessCase {
-  name: string;
-  request(f: AccessFixtures, role: Role): RequestSpec | Promise<RequestSpec>;
-  expect: Record<Role, Expected>;
-  known?: Partial<Record<Role, string>>;
-}
-
-export interface RouteAccess {
-  method: "GET" | "POST";
-  url: string;
-  /** The schema the input is checked against, by Fastify or inside the handler; null: no input. */
-  schema: ZodType | null;
-  /** Where the schema applies: the body (default) or the path parameters. */
-  input?: "body" | "params";
-  /** The route reads multipart (files) as the spec says; it also takes JSON. */
-  multipart?: boolean;
-  /** Authenticated by a bearer key instead of the cookie: no CSRF token. */
-  csrf?: false;
-  /** Registered only when the web app is built (dist/web). */
-  onlyWhenBuilt?: boolean;
-  cases: AccessCase[];
-}
-
-type Group = "everyone" | "signedIn" | "members" | "staff";
-const GROUPS: Record<Group, readonly Role[]> = {
-  everyone: ROLES,
-  signedIn: ["temporary", "memberA", "memberB", "dev", "mod", "admin"],
-  members: ["memberA", "memberB"],
-  staff: ["dev", "mod", "admin"],
-};
-
-/** Expected outcomes by group, then by role; a role named alone wins over its group. */
-export function outcomes<T>(spec: Partial<Record<Group | Role, T>>): Record<Role, T> {
-  const result: Partial<Record<Role, T>> = {};
-  for (const group of ["everyone", "signedIn", "members", "staff"] as const) {
-    const value = spec[group];
-    if (value !== undefined) for (const role of GROUPS[group]) result[role] = value;
-  }
-  for (const role of ROLES) if (spec[role] !== undefined) result[role] = spec[role];
-  const missing = ROLES.filter((r) => result[r] === undefined);
-  if (missing.length) throw new Error(`no expected outcome for ${missing.join(", ")}`);
-  return result as Record<Role, T>;
-}
+export * from "./access/shared.ts";
 
 const PAGE = [200, 503] as const;
 const pngPart = (f: AccessFixtures) => ({ field: "files", name: f.png.name, bytes: f.png.bytes });
@@ -135,7 +54,7 @@ const OWNER_TEMP = outcomes({ anonymous: 401, temporary: 200, members: 404, staf
 const CHAT_A = outcomes({ anonymous: 401, temporary: 404, memberA: 200, memberB: 404, staff: 200 });
 const CHAT_TEMP = outcomes({ anonymous: 401, temporary: 200, members: 404, staff: 200 });
 
-export const ACCESS_MATRIX: RouteAccess[] = [
+const BASE_ROUTES: RouteAccess[] = [
   // ---- sessions (spec 1 §4, §7)
   {
     method: "GET",
@@ -538,31 +457,10 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   },
 ];
 
-/** An acknowledgement: `ok`, or the error code of `{ok: false, error}`. */
-export type AckOutcome = "ok" | string;
-
-export interface SocketCase {
-  name: string;
-  payload(f: AccessFixtures, role: SocketRole): unknown;
-  expect: Record<SocketRole, AckOutcome>;
-  known?: Partial<Record<SocketRole, string>>;
-}
-
-export interface SocketAccess {
-  event: string;
-  schema: ZodType;
-  cases: SocketCase[];
-}
-
-function socketOutcomes(spec: Partial<Record<Group | Role, AckOutcome>>): Record<SocketRole, AckOutcome> {
-  const { anonymous: _anonymous, ...rest } = outcomes({ anonymous: "refused", ...spec });
-  return rest;
-}
-
 const SOCKET_CHAT_A = socketOutcomes({ temporary: "not_found", memberA: "ok", memberB: "not_found", staff: "ok" });
 
 /** Anonymous callers never get a socket: the handshake needs a session (DESIGN security baseline). */
-export const SOCKET_MATRIX: SocketAccess[] = [
+const BASE_SOCKETS: SocketAccess[] = [
   {
     event: "join_chatroom",
     schema: joinChatroomPayload,
@@ -634,4 +532,23 @@ export const SOCKET_MATRIX: SocketAccess[] = [
       },
     ],
   },
+];
+
+/** Every route: the player side and frame above, the staff side by area (./access/). */
+export const ACCESS_MATRIX: RouteAccess[] = [
+  ...BASE_ROUTES,
+  ...SEARCH_ROUTES,
+  ...TICKET_ACTIONS_ROUTES,
+  ...STAFF_CHAT_ROUTES,
+  ...BANS_ROUTES,
+  ...CHAT_LIST_ROUTES,
+];
+
+export const SOCKET_MATRIX: SocketAccess[] = [
+  ...BASE_SOCKETS,
+  ...SEARCH_SOCKETS,
+  ...TICKET_ACTIONS_SOCKETS,
+  ...STAFF_CHAT_SOCKETS,
+  ...BANS_SOCKETS,
+  ...CHAT_LIST_SOCKETS,
 ];

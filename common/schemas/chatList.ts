@@ -1,0 +1,55 @@
+/**
+ * The staff member's sidebar chat list (spec 2 §2, §7): active chats and pins. Notifications
+ * are here too: both live in the staff header and sidebar.
+ */
+import { z } from "zod";
+import { staffTicket } from "./ticketResponses.ts";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const flag = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "true" || v === "1");
+/** ticket_ids arrives repeated in a form (one or many) or as a JSON array. */
+const idList = z
+  .union([id, z.array(id)])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.number()).min(1).max(500));
+
+export const addTicketToChatBody = z.object({ ticket_id: id });
+export const addTicketsToChatBody = z.object({ ticket_ids: idList });
+export const removeTicketFromChatBody = addTicketToChatBody;
+/** Bulk removal also carries userId (spec 2 §7); the server uses the session's user, not it. */
+export const removeTicketsFromChatBody = addTicketsToChatBody.extend({ userId: id.optional() });
+export const isPinnedTicketBody = z.object({ id });
+export const pinTicketBody = z.object({ id, pinned: flag });
+
+/** A chat list row: the staff ticket with the row's pin (spec 2 §3 "Ticket list row"). */
+export const chatTicket = staffTicket.extend({ pinned: z.boolean() });
+export type ChatTicket = z.infer<typeof chatTicket>;
+
+export const activeChatIdsResponse = z.object({ active_chat_ids: z.array(z.number().int()) });
+export type ActiveChatIdsResponse = z.infer<typeof activeChatIdsResponse>;
+export const activeChatsResponse = z.object({ tickets: z.array(chatTicket) });
+export type ActiveChatsResponse = z.infer<typeof activeChatsResponse>;
+export const isPinnedResponse = z.object({ pinned: z.boolean() });
+
+export const NOTIFICATION_TYPES = ["assignment", "new_message", "tag"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** A notification as its owner sees it (spec 2 §3). */
+export const notification = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  /** The ticket's ticket_info, for the link to /admin/{ticket_info}/edit. */
+  ticket_code: z.string(),
+  ticket_id: z.number().int(),
+  ticket_created_at: z.number().int(),
+  /** Who caused it (the assigning user, the writer, the tagger), or null. */
+  by: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }).nullable(),
+  timestamp: z.number().int(),
+  expires: z.number().int(),
+  seen: z.boolean(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notification>;
+export type { StaffEntry } from "./ticketSearch.ts";
