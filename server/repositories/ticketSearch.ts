@@ -65,15 +65,19 @@ const SORT_COLUMNS: Record<TicketSortField, keyof TicketRow & string> = {
 
 /**
  * Digits typed into the ticket id box, Contains mode: ids (or ticket numbers) that start with
- * them, as index ranges: "12" → 12, 120–129, 1200–1299, … up to the largest integer.
+ * them, as index ranges up to `max`: "12" → 12, 120–129, 1200–1299, …
  */
-function prefixRanges(prefix: number): [number, number][] {
+function prefixRanges(prefix: number, max: number): [number, number][] {
   const ranges: [number, number][] = [];
-  for (let scale = 1; prefix * scale <= Number.MAX_SAFE_INTEGER / 10 && scale <= 1e15; scale *= 10) {
-    ranges.push([prefix * scale, (prefix + 1) * scale - 1]);
+  for (let scale = 1; prefix * scale <= max; scale *= 10) {
+    ranges.push([prefix * scale, Math.min((prefix + 1) * scale - 1, max)]);
   }
   return ranges;
 }
+
+/** tickets.id is a 32-bit integer on PostgreSQL; ticket numbers are epoch seconds. */
+const MAX_ID = 2_147_483_647;
+const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
 
 function textFilter(
   engine: Engine,
@@ -96,11 +100,12 @@ function conditions(
       // The box takes the ticket id or the ticket number (its creation second) that the list shows.
       where.push(eb.or([eb("tickets.id", "=", value), eb("tickets.created_at", "=", value)]));
     } else {
-      const ranges = prefixRanges(value);
       where.push(
         eb.or([
-          ...ranges.map(([from, to]) => eb.and([eb("tickets.id", ">=", from), eb("tickets.id", "<=", to)])),
-          ...ranges.map(([from, to]) =>
+          ...prefixRanges(value, MAX_ID).map(([from, to]) =>
+            eb.and([eb("tickets.id", ">=", from), eb("tickets.id", "<=", to)]),
+          ),
+          ...prefixRanges(value, MAX_NUMBER).map(([from, to]) =>
             eb.and([eb("tickets.created_at", ">=", from), eb("tickets.created_at", "<=", to)]),
           ),
         ]),
