@@ -41,7 +41,7 @@ const schemas = {
 const text = (value: string | undefined, mode: SearchMode) => (value === undefined ? undefined : { value, mode });
 
 /** The request's filters as the repository takes them; `default` and `tagged` speak of the caller. */
-function filterOf(
+export function filterOf(
   staff: Actor,
   body: PaginationSearchTicketsBody & Partial<AdvancedSearchTicketsBody>,
   now: number,
