@@ -448,6 +448,42 @@ describe.each(ENGINES)("staff ticket search on %s", (engine) => {
     expect((await adminClient.post(BY_TIMESTAMP, { createdAt: "soon" })).status).toBe(422);
   });
 
+  it("follows edits: the text indexes change with the rows, status updates leave them alone", async () => {
+    const store = server.store;
+    const extra = await buildTicket(store, {
+      name: "Quentin Blake",
+      subject: "Xylophone stuck",
+      created_at: base - 5000,
+    });
+    const message = await buildChatMessage(store, extra, { message: "the quokka ate my sword" });
+    const find = async (q: Query) => (await search(q, adminClient, ADVANCED)).tickets.map((t) => t.id);
+    expect(await find({ name: "quentin" })).toEqual([extra.id]);
+    expect(await find({ chatMessage: "quokka" })).toEqual([extra.id]);
+
+    await store.db
+      .updateTable("tickets")
+      .set({ name: "Rupert Bear", status: "CLOSED" })
+      .where("id", "=", extra.id)
+      .execute();
+    expect(await find({ name: "quentin" })).toEqual([]);
+    expect(await find({ name: "rupert bea" })).toEqual([extra.id]);
+    await store.db
+      .updateTable("tickets")
+      .set({ status: "REPLIED", last_updated: base })
+      .where("id", "=", extra.id)
+      .execute();
+    expect(await find({ subject: "xylophone", status: "REPLIED" })).toEqual([extra.id]);
+
+    await store.db.updateTable("chat_messages").set({ message: "a wombat now" }).where("id", "=", message.id).execute();
+    expect(await find({ chatMessage: "quokka" })).toEqual([]);
+    expect(await find({ chatMessage: "wombat" })).toEqual([extra.id]);
+    await store.db.deleteFrom("chat_messages").where("id", "=", message.id).execute();
+    expect(await find({ chatMessage: "wombat" })).toEqual([]);
+
+    await store.db.deleteFrom("tickets").where("id", "=", extra.id).execute();
+    expect(await find({ name: "rupert" })).toEqual([]);
+  });
+
   it("refuses players and anonymous callers, on every call", async () => {
     const member = await buildMember(server.store);
     const memberClient = server.client();
