@@ -88,7 +88,12 @@ export type SetRetainAttachmentsBody = z.infer<typeof setRetainAttachmentsBody>;
 // ---- answers
 
 /** The full staff ticket with the notes room id (`notes-{id}`). */
-export const staffTicketFull = staffTicket.extend({ notes_id: z.string() });
+export const staffTicketFull = staffTicket.extend({
+  notes_id: z.string(),
+  /** Who wrote last ('user' the player, 'staff' an employee) and their id: the fast-complete reason rule. */
+  last_message_from: z.enum(["user", "staff"]).nullable(),
+  last_message_by: z.number().int().nullable(),
+});
 export type StaffTicketFull = z.infer<typeof staffTicketFull>;
 
 /** The ticket's player as the staff page shows them. */

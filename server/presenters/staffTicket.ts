@@ -9,7 +9,12 @@ export function notesRoomId(ticketId: number): string {
 }
 
 export function presentStaffTicketFull(row: TicketRow): StaffTicketFull {
-  return { ...presentStaffTicket(row), notes_id: notesRoomId(row.id) };
+  return {
+    ...presentStaffTicket(row),
+    notes_id: notesRoomId(row.id),
+    last_message_from: row.last_message_from,
+    last_message_by: row.last_message_by,
+  };
 }
 
 /** The player behind a ticket; a deleted account is shown from the ticket's own name and e-mail. */
