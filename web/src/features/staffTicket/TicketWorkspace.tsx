@@ -182,8 +182,10 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
         >
           <Stack gap="sm">
             <Title order={4}>{t("description.title")}</Title>
-            <Text fw={600}>{ticket.subject}</Text>
-            <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            <Text fw={600} dir="auto">
+              {ticket.subject}
+            </Text>
+            <Text size="sm" dir="auto" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
               {ticket.description}
             </Text>
             <AttachmentGallery urls={ticket.attachments} />
