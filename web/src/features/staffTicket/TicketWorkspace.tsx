@@ -10,8 +10,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { TicketPlayer } from "../../../../common/schemas/staffTickets.ts";
+import { ApiError } from "../../api/client.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
+import { errorText } from "../../ui/useErrorText.ts";
 import { BanButton } from "../bans/BanButton.tsx";
 import { NotesPanel } from "../staffChat/NotesPanel.tsx";
 import { QuickReplyPanel } from "../staffChat/QuickReplyPanel.tsx";
@@ -97,7 +99,12 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
       if (!ended) return true;
       return reopenForReply.ask(true);
     }
-    if (!canAct) return false;
+    if (ended) return false;
+    if (!canAct) {
+      // The server would refuse the completion after the message: say so before anything is sent.
+      showError(new ApiError(403, errorText("", "not_ticket_assignee"), "not_ticket_assignee"));
+      return false;
+    }
     if (warningSuppressed(user.id, kind)) return true;
     return warning.ask(kind);
   };
