@@ -3,7 +3,7 @@
  * employee, hold, reopen and the retain toggle, each on a demo ticket in the state it needs.
  */
 import { expect, type Page, test } from "@playwright/test";
-import type { FetchStaffTicketResponse, StaffTicketFull } from "../common/schemas/staffTickets.ts";
+import type { FetchDevsResponse, FetchStaffTicketResponse, StaffTicketFull } from "../common/schemas/staffTickets.ts";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
 import { storageStatePath } from "./support/env.ts";
 import { type StaffApi, signInThroughApi } from "./support/staffApi.ts";
@@ -117,7 +117,41 @@ test.describe("staff ticket page", () => {
     expect(stored.ticket.retain_attachments).toBe(false);
   });
 
+  test("a change made elsewhere shows live, without a reload", async ({ page }) => {
+    const ticket = await pickTicket((t) => ["NEW TICKET", "WAITING DEV", "REPLIED"].includes(t.status));
+    await openTicket(page, ticket);
+    await expect(page.getByTestId("ticket-page-status")).not.toHaveText("ON HOLD");
+    await admin.post("/api/tickets/put-ticket-on-hold", { ticket_id: ticket.id });
+    await expect(page.getByTestId("ticket-page-status")).toHaveText("ON HOLD");
+  });
+
   // Needs the staff chat panel (a placeholder on this branch): the reply box's Send on an ended
   // ticket asks onBeforeSend("plain"), which opens the reopen modal.
   test.fixme("a plain reply on a closed ticket opens the reopen modal", async () => {});
+});
+
+test.describe("staff ticket page as the dev rank", () => {
+  test.use({ storageState: storageStatePath("dev") });
+
+  test("assign offers no employee choice: Auto only", async ({ page }) => {
+    // A ticket the dev may act on: theirs, one nobody has, or one the admin hands to them.
+    const devs = (await (await page.request.get("/api/users/fetch-devs")).json()) as FetchDevsResponse;
+    const dev = devs.devs.find((d) => d.rank === "dev");
+    if (!dev) throw new Error("the demo has no dev");
+    const ticket = await pickTicket(
+      (t) =>
+        OPEN.includes(t.status) &&
+        (t.assignedTo === null ||
+          t.assignedTo === dev.id ||
+          (dev.categories.includes(t.category) && dev.servers.includes(t.server))),
+    );
+    if (ticket.assignedTo !== null && ticket.assignedTo !== dev.id) {
+      await admin.post("/api/tickets/assign-ticket", { ticketId: ticket.id, category: ticket.category, devId: dev.id });
+    }
+    await openTicket(page, ticket);
+    await page.getByTestId("action-assign").click();
+    const modal = page.getByTestId("assign-modal");
+    await expect(modal.getByTestId("assign-dev-rank")).toBeVisible();
+    await expect(modal.getByTestId("assign-employee")).toHaveCount(0);
+  });
 });
