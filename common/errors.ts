@@ -43,6 +43,8 @@ export const ERRORS = {
     message: "This ticket has not been answered yet, so it cannot be marked as solved.",
   },
   ticket_already_ended: { status: 409, message: "This ticket has already ended." },
+  // staffchat (issue 7): edit and delete of chat messages
+  message_not_editable: { status: 409, message: "This message can no longer be edited or deleted." },
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

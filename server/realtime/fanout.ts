@@ -18,6 +18,18 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
       io.to(chatRoom(ticket.id, "player")).emit("new_message", { ...presentPlayerMessage(message) });
   });
 
+  // staffchat: an edit or delete reaches both audiences in their own presentation.
+  for (const [domainEvent, socketEvent] of [
+    ["message.edited", "edited_message"],
+    ["message.deleted", "deleted_message"],
+  ] as const) {
+    ctx.events.on(domainEvent, ({ ticket, message }) => {
+      io.to(chatRoom(ticket.id, "staff")).emit(socketEvent, { ...presentStaffMessage(message) });
+      if (isVisibleTo(message, "owner"))
+        io.to(chatRoom(ticket.id, "player")).emit(socketEvent, { ...presentPlayerMessage(message) });
+    });
+  }
+
   ctx.events.on("messages.read", ({ ticket, readerClass }) => {
     io.to(chatRoom(ticket.id, "staff")).emit("messages_read", {
       chat_id: encodeChatId(ticket.id),
