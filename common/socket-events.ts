@@ -76,6 +76,8 @@ export interface ServerToClientEvents {
   /** A message was edited or deleted, presented for the receiving room (deleted: no text, no files). */
   edited_message: (message: StaffMessage | PlayerMessage) => void;
   deleted_message: (message: StaffMessage | PlayerMessage) => void;
+  /** Staff only: whether the ticket's player has its chat open ('User online'). */
+  users_in_room: (payload: { chat_id: string; ticket_id: number; player_online: boolean }) => void;
   /** The other side read the chat: staff show read ticks. */
   messages_read: (payload: { chat_id: string; ticket_id: number; reader_class: "dev" | "user" }) => void;
   /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */

@@ -2,7 +2,7 @@
  * The staff chat panel on the ticket page (spec 2 §2, §4, §6), with the player's page open in a
  * second browser context: a staff reply quoting the player arrives live, the read ticks turn
  * double once the player has it, an edit and a delete of the staff member's own message are seen
- * live by the player, and an image goes out with the reply box and opens in the zooming viewer.
+ * live by the player, the 'User online' label follows the player's page, and an image goes out with the reply box and opens in the zooming viewer.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
@@ -69,6 +69,8 @@ test("staff reply with a quote, read ticks, edit and delete, seen live by the pl
     const panel = staff.getByTestId("staff-chat-panel");
     const playerLine = panel.getByTestId("staff-chat-message-player");
     await expect(playerLine).toContainText("It happened after the patch.");
+    // The player has the ticket open: 'User online'.
+    await expect(panel.getByTestId("staff-chat-user-online")).toHaveText("User online");
     // Staff see where a message came from.
     await expect(playerLine.getByTestId("staff-chat-origin")).toContainText("Origin:");
 
@@ -119,6 +121,11 @@ test("staff reply with a quote, read ticks, edit and delete, seen live by the pl
     await expect(staff.getByTestId("zoom-level")).toHaveText("2.0×");
     await staff.getByRole("button", { name: "Zoom in" }).click();
     await expect(staff.getByTestId("zoom-level")).toHaveText("2.1×");
+    await staff.keyboard.press("Escape");
+
+    // The player leaves: the label goes.
+    await player.page.close();
+    await expect(panel.getByTestId("staff-chat-user-online")).toHaveCount(0);
   } finally {
     await staffContext.close();
     await player.context.close();

@@ -9,9 +9,13 @@ import { isVisibleTo, presentPlayerMessage, presentStaffMessage } from "../prese
 import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
 import { countUnreadNotifications } from "../repositories/notifications.ts";
+import { subscribePresence } from "./presence.ts";
 import type { AppServer } from "./socketServer.ts";
 
 export function subscribeFanout(ctx: AppContext, io: AppServer): void {
+  // staffchat: the 'User online' label of the staff chat.
+  subscribePresence(ctx, io);
+
   ctx.events.on("message.created", ({ ticket, message }) => {
     io.to(chatRoom(ticket.id, "staff")).emit("new_message", { ...presentStaffMessage(message) });
     if (isVisibleTo(message, "owner"))

@@ -40,6 +40,21 @@ const STAFF_ONLY_KEYS = new Set(
   ),
 );
 const STAFF_ONLY_TYPES = new Set<string>([...STAFF_ONLY_MESSAGE_TYPES, "note"]);
+/** Events only staff receive (spec 2 §6: counts, unread, active chats, notes, read ticks, presence). */
+const STAFF_ONLY_EVENTS = new Set([
+  "users_in_room",
+  "messages_read",
+  "new_notification",
+  "number_notifications",
+  "unread_messages",
+  "unread_message",
+  "new_active_chat",
+  "remove_active_chat",
+  "ticket_pinned",
+  "new_note",
+  "edited_note",
+  "deleted_note",
+]);
 
 /** Every leak in a payload: a staff-only key, a staff-only message type, or a planted canary. */
 function leaks(payload: unknown, canaries: string[], where: string): string[] {
@@ -207,11 +222,15 @@ describe.each(ENGINES)("nothing staff-only reaches a player, on %s", (engine) =>
       expect(staffLeaks.some((l) => l.includes(canary("NOTE")))).toBe(false);
       expect(staffLeaks.some((l) => l.includes("ip_origin"))).toBe(true);
       expect(heardByStaff.some((e) => e.event === "messages_read")).toBe(true);
+      expect(heardByStaff.some((e) => e.event === "users_in_room")).toBe(true);
 
       const heardEvents = new Set(heardByPlayer.map((e) => e.event));
       for (const event of ["new_message", "edited_message", "deleted_message", "ticket_updated_ping"])
         expect(heardEvents, `the player should have heard ${event}`).toContain(event);
       const found = [
+        ...heardByPlayer
+          .filter((e) => STAFF_ONLY_EVENTS.has(e.event))
+          .map((e) => `socket ${e.event}: staff-only event`),
         ...heardByPlayer.flatMap((e, i) =>
           leaks(
             e.args,

@@ -4,7 +4,19 @@
  * Copy, Edit, Delete on one's own, the scroll-to-bottom button, and the reply box with Send,
  * Send and resolve, Send and close.
  */
-import { ActionIcon, Button, Center, Divider, Group, Loader, Paper, ScrollArea, Stack, Text } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { IconArrowDown, IconMessages } from "@tabler/icons-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -50,7 +62,7 @@ export function StaffChatPanel({ ticket, onBeforeSend, onAfterSend, insert }: St
   const { t, i18n } = useTranslation("staffChat");
   const { user } = useSession();
   const chatId = ticket.chat_id;
-  const { chat, add, loadEarlier } = useStaffChat(chatId);
+  const { chat, add, loadEarlier, playerOnline } = useStaffChat(chatId);
   const categories = useCategories();
   const deletedCategories = useDeletedCategories();
   const directory = useStaffDirectory();
@@ -149,6 +161,11 @@ export function StaffChatPanel({ ticket, onBeforeSend, onAfterSend, insert }: St
       <Stack gap={0}>
         <Group px="md" py="sm" justify="space-between">
           <Text fw={600}>{t("chat.title")}</Text>
+          {playerOnline && (
+            <Badge color="green" variant="dot" data-testid="staff-chat-user-online">
+              {t("chat.online")}
+            </Badge>
+          )}
         </Group>
         <Divider />
         <div style={{ position: "relative" }}>

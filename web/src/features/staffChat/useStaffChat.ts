@@ -5,7 +5,7 @@
  * the player's messages.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { PlayerMessage } from "../../../../common/schemas/chatResponses.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { useSession } from "../../session/SessionContext.ts";
@@ -30,6 +30,8 @@ export function useStaffChat(chatId: string) {
   const { user } = useSession();
   const key = staffChatKey(chatId);
   const chat = useQuery({ queryKey: key, queryFn: () => fetchStaffChat(chatId), retry: false });
+  /** Whether the player has this chat open (users_in_room), for the 'User online' label. */
+  const [playerOnline, setPlayerOnline] = useState(false);
 
   const update = useCallback(
     (change: (page: StaffChatPage) => StaffChatPage) =>
@@ -71,6 +73,9 @@ export function useStaffChat(chatId: string) {
       const readBy = payload.reader_class === "user" ? "dev" : "user";
       update((page) => ({ ...page, chat: page.chat.map((m) => (m.user_class === readBy ? { ...m, read: true } : m)) }));
     };
+    const onPresence = (payload: { chat_id: string; player_online: boolean }) => {
+      if (payload.chat_id === chatId) setPlayerOnline(payload.player_online);
+    };
     const onVisible = () => markRead();
     if (socket.connected) join();
     socket.on("connect", onConnect);
@@ -78,6 +83,7 @@ export function useStaffChat(chatId: string) {
     socket.on("edited_message", onChanged);
     socket.on("deleted_message", onChanged);
     socket.on("messages_read", onRead);
+    socket.on("users_in_room", onPresence);
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       socket.off("connect", onConnect);
@@ -85,6 +91,8 @@ export function useStaffChat(chatId: string) {
       socket.off("edited_message", onChanged);
       socket.off("deleted_message", onChanged);
       socket.off("messages_read", onRead);
+      socket.off("users_in_room", onPresence);
+      setPlayerOnline(false);
       document.removeEventListener("visibilitychange", onVisible);
       if (socket.connected) socket.emit("leave_chatroom", { room_id: chatId, name: user.id });
     };
@@ -102,5 +110,5 @@ export function useStaffChat(chatId: string) {
     }));
   }, [queryClient, chatId, update]);
 
-  return { chat, add, update, loadEarlier };
+  return { chat, add, update, loadEarlier, playerOnline };
 }
