@@ -13,6 +13,7 @@ import {
   userTicketVisitPayload,
 } from "./schemas/chat.ts";
 import type { Notification } from "./schemas/chatList.ts";
+import { deleteMessagePayload, editMessagePayload } from "./schemas/messageEdits.ts";
 import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
 /**
@@ -33,6 +34,9 @@ export const clientEventSchemas = {
   messages_read: messagesReadPayload,
   user_ticket_visit: userTicketVisitPayload,
   announcement_read: announcementReadPayload,
+  // staffchat: a staff member's own messages
+  edit_message: editMessagePayload,
+  delete_message: deleteMessagePayload,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 
@@ -54,6 +58,9 @@ export interface ClientEventAnswers {
   messages_read: undefined;
   user_ticket_visit: undefined;
   announcement_read: undefined;
+  /** The changed message as staff see it. */
+  edit_message: StaffMessage;
+  delete_message: StaffMessage;
 }
 
 /** Clients send a schema's input (a chat id as `chat-12`); handlers get its parsed output. */
@@ -66,6 +73,11 @@ export interface ServerToClientEvents {
   announcement_unread_count: (payload: { unread: number }) => void;
   /** A stored chat message, presented for the receiving room: staff or player. */
   new_message: (message: StaffMessage | PlayerMessage) => void;
+  /** A message was edited or deleted, presented for the receiving room (deleted: no text, no files). */
+  edited_message: (message: StaffMessage | PlayerMessage) => void;
+  deleted_message: (message: StaffMessage | PlayerMessage) => void;
+  /** Staff only: whether the ticket's player has its chat open ('User online'). */
+  users_in_room: (payload: { chat_id: string; ticket_id: number; player_online: boolean }) => void;
   /** The other side read the chat: staff show read ticks. */
   messages_read: (payload: { chat_id: string; ticket_id: number; reader_class: "dev" | "user" }) => void;
   /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */

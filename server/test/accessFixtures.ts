@@ -81,6 +81,18 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     user_class: "dev",
     message: `Assigned to ${mod.name} (internal)`,
   });
+  const staffMessage = (author: typeof dev) =>
+    buildChatMessage(store, ticketA, {
+      sender_id: author.id,
+      sender_name: author.name,
+      user_class: "dev",
+      message: `Hello from ${author.name}`,
+    }).then((row) => row.id);
+  const staffMessagesA = {
+    dev: await staffMessage(dev),
+    mod: await staffMessage(mod),
+    admin: await staffMessage(admin),
+  };
   const temp = await buildTempUser(store);
   const tempTicket = await buildTicket(store, { member: temp, category_id: category.id, server_id: gameServer.id });
   const tempOther = await buildTicket(store, { member: temp, category_id: category.id, server_id: gameServer.id });
@@ -117,6 +129,7 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     ticketA: { id: ticketA.id, chatId: `chat-${ticketA.id}` },
     playerMessageA: playerMessage.id,
     staffOnlyMessageA: staffOnly.id,
+    staffMessagesA,
     tempTicket: { id: tempTicket.id, email: temp.email, chatId: `chat-${tempTicket.id}` },
     tempOtherTicket: { id: tempOther.id },
     uploads,
