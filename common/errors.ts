@@ -43,6 +43,8 @@ export const ERRORS = {
     message: "This ticket has not been answered yet, so it cannot be marked as solved.",
   },
   ticket_already_ended: { status: 409, message: "This ticket has already ended." },
+  // notes (issue 7): edit and delete of one's own notes
+  note_not_editable: { status: 409, message: "This note can no longer be edited or deleted." },
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

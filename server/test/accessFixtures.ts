@@ -12,6 +12,7 @@ import {
   buildCategory,
   buildChatMessage,
   buildMember,
+  buildNote,
   buildServer,
   buildStaff,
   buildTempUser,
@@ -81,6 +82,9 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     user_class: "dev",
     message: `Assigned to ${mod.name} (internal)`,
   });
+  const noteBy = (author: typeof dev) =>
+    buildNote(store, ticketA, author, { message: `Note by ${author.name}` }).then((row) => row.id);
+  const staffNotesA = { dev: await noteBy(dev), mod: await noteBy(mod), admin: await noteBy(admin) };
   const temp = await buildTempUser(store);
   const tempTicket = await buildTicket(store, { member: temp, category_id: category.id, server_id: gameServer.id });
   const tempOther = await buildTicket(store, { member: temp, category_id: category.id, server_id: gameServer.id });
@@ -116,6 +120,7 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     ticketA: { id: ticketA.id, chatId: `chat-${ticketA.id}` },
     playerMessageA: playerMessage.id,
     staffOnlyMessageA: staffOnly.id,
+    staffNotesA,
     tempTicket: { id: tempTicket.id, email: temp.email, chatId: `chat-${tempTicket.id}` },
     tempOtherTicket: { id: tempOther.id },
     uploads,
