@@ -72,7 +72,7 @@ describe.each(ENGINES)("internal notes on %s", (engine) => {
       ok: true,
       data: { type: "note", message: "Checked the server logs.", sender_id: staff.id, notesId, edited: false },
     });
-    const id = (sent as { data: { id: number } }).data.id;
+    const id = (sent as unknown as { data: { id: number } }).data.id;
     expect(await heard).toMatchObject({ id, message: "Checked the server logs.", sender_name: staff.name });
 
     // A colleague quotes it; the quote is read from the database, not from the client.
