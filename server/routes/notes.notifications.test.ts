@@ -104,6 +104,23 @@ describe.each(ENGINES)("tags and message notifications on %s", (engine) => {
     expect((await notificationsOf(assignee.user.id)).map((r) => r.read)).toEqual([1, 0]);
   });
 
+  it("keeps one unread new_message when a player's messages arrive at once", async () => {
+    const { player, chatId, ticket } = await buildChatParties(server);
+    const assignee = await buildStaff(server.store, { rank: "dev" });
+    await server.store.db
+      .updateTable("tickets")
+      .set({ assigned_to: assignee.id })
+      .where("id", "=", ticket.id)
+      .execute();
+    const answers = await Promise.all(
+      ["one", "two", "three", "four", "five"].map((message) =>
+        player.post("/api/new-chat-message", { chatId, message }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await notificationsOf(assignee.id)).toMatchObject([{ type: "new_message", read: 0 }]);
+  });
+
   it("gives no new_message notification on a ticket without an assignee", async () => {
     const { player, chatId, ticket } = await buildChatParties(server);
     expect((await player.post("/api/new-chat-message", { chatId, message: "Hello?" })).status).toBe(200);

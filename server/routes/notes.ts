@@ -12,7 +12,6 @@ import {
 } from "../../common/schemas/notes.ts";
 import type { AppContext } from "../context.ts";
 import { requireUser } from "../http/session.ts";
-import { requireNotesAccess } from "../policies/notes.ts";
 import { requireStaff } from "../policies/policy.ts";
 import { presentNote, presentNoteWriter } from "../presenters/note.ts";
 import { listNotes, noteWriters } from "../repositories/notes.ts";
@@ -30,9 +29,7 @@ const schemas = {
 export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post("/api/fetch-notes", { schema: schemas.fetchNotes }, async (request) => {
-      const user = requireUser(request);
-      requireNotesAccess(user);
-      const ticket = await notesTicket(ctx, user, request.body.notes_id);
+      const ticket = await notesTicket(ctx, requireUser(request), request.body.notes_id);
       const rows = await listNotes(ctx.store.db, ticket.id, NOTES_SHOWN);
       const writers = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
       const users = await noteWriters(ctx.store.db, writers);

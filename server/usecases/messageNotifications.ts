@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import { taggedStaff } from "../../common/tags.ts";
 import type { AppContext } from "../context.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
+import { insertNewMessageNotification } from "../repositories/newMessageNotifications.ts";
 import { insertNotification, type NotificationRow } from "../repositories/notifications.ts";
 import type { UserRow } from "../repositories/users.ts";
 
@@ -40,7 +41,7 @@ export async function notifyTagged(
   return rows;
 }
 
-/** The assignee's `new_message` notification, unless one for this ticket is still unread. */
+/** The assignee's `new_message` notification, unless one for this ticket is still unread (migration 0010). */
 export async function notifyAssigneeOfPlayerMessage(
   db: Kysely<Database>,
   input: { sender: Sender; ticket: TicketRow; now: number },
@@ -48,16 +49,8 @@ export async function notifyAssigneeOfPlayerMessage(
   const { sender, ticket, now } = input;
   const assignee = ticket.assigned_to;
   if (sender.class !== "user" || assignee === null) return [];
-  const unread = await db
-    .selectFrom("notifications")
-    .select("id")
-    .where("user_id", "=", assignee)
-    .where("ticket_id", "=", ticket.id)
-    .where("type", "=", "new_message")
-    .where("read", "=", 0)
-    .executeTakeFirst();
-  if (unread) return [];
-  return [await insertNotification(db, { userId: assignee, type: "new_message", ticket, byUserId: sender.id, now })];
+  const row = await insertNewMessageNotification(db, { userId: assignee, ticket, byUserId: sender.id, now });
+  return row ? [row] : [];
 }
 
 /** After the commit: each recipient's tabs get the notification and their unread count. */
