@@ -73,6 +73,8 @@ export const ERRORS = {
     message: "A reason is required: the last message came from the player or another employee.",
   },
   attachments_already_removed: { status: 409, message: "This ticket's attachments have already been removed." },
+  // staffchat (issue 7): edit and delete of chat messages
+  message_not_editable: { status: 409, message: "This message can no longer be edited or deleted." },
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

@@ -13,6 +13,7 @@ import {
   userTicketVisitPayload,
 } from "./schemas/chat.ts";
 import type { Notification } from "./schemas/chatList.ts";
+import { deleteMessagePayload, editMessagePayload } from "./schemas/messageEdits.ts";
 import { deleteNotePayload, editNotePayload, type Note, sendNotePayload } from "./schemas/notes.ts";
 import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
@@ -38,6 +39,9 @@ export const clientEventSchemas = {
   send_note: sendNotePayload,
   edit_note: editNotePayload,
   delete_note: deleteNotePayload,
+  // staffchat: a staff member's own messages
+  edit_message: editMessagePayload,
+  delete_message: deleteMessagePayload,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 
@@ -63,6 +67,9 @@ export interface ClientEventAnswers {
   send_note: Note;
   edit_note: Note;
   delete_note: Note;
+  /** The changed message as staff see it. */
+  edit_message: StaffMessage;
+  delete_message: StaffMessage;
 }
 
 /** Clients send a schema's input (a chat id as `chat-12`); handlers get its parsed output. */
@@ -75,6 +82,11 @@ export interface ServerToClientEvents {
   announcement_unread_count: (payload: { unread: number }) => void;
   /** A stored chat message, presented for the receiving room: staff or player. */
   new_message: (message: StaffMessage | PlayerMessage) => void;
+  /** A message was edited or deleted, presented for the receiving room (deleted: no text, no files). */
+  edited_message: (message: StaffMessage | PlayerMessage) => void;
+  deleted_message: (message: StaffMessage | PlayerMessage) => void;
+  /** Staff only: whether the ticket's player has its chat open ('User online'). */
+  users_in_room: (payload: { chat_id: string; ticket_id: number; player_online: boolean }) => void;
   /** The other side read the chat: staff show read ticks. */
   messages_read: (payload: { chat_id: string; ticket_id: number; reader_class: "dev" | "user" }) => void;
   /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */

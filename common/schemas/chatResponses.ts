@@ -28,8 +28,13 @@ export type PlayerMessageKind = (typeof PLAYER_MESSAGE_TYPES)[number];
 
 const id = z.number().int();
 
-/** A quoted message inside a chat message. */
-export const replyQuote = z.object({ id, sender_name: z.string(), message: z.string() });
+/** A quoted message inside a chat message; `deleted`: the quoted message was deleted since. */
+export const replyQuote = z.object({
+  id,
+  sender_name: z.string(),
+  message: z.string(),
+  deleted: z.boolean().optional(),
+});
 export type ReplyQuote = z.infer<typeof replyQuote>;
 
 const messageFields = {

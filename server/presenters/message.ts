@@ -37,15 +37,29 @@ function parseList(json: string): string[] {
   }
 }
 
-/** A stored quote that is not of the quote's shape is dropped, never sent half-formed. */
-function parseReply(json: string | null): ReplyQuote | null {
-  if (!json) return null;
+/**
+ * A stored quote that is not of the quote's shape is dropped, never sent half-formed. A player
+ * never sees a quote of a staff-only message (an assignment quoted in a staff reply): the stored
+ * quote names the quoted type; an older quote without it is shown to a player only inside the
+ * player's own message (a player can only ever quote what they may see).
+ */
+function parseReply(row: ChatMessageRow, audience: "staff" | "owner"): ReplyQuote | null {
+  if (!row.reply_to) return null;
+  let stored: unknown;
   try {
-    const parsed = replyQuote.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    stored = JSON.parse(row.reply_to);
   } catch {
     return null;
   }
+  const parsed = replyQuote.safeParse(stored);
+  if (!parsed.success) return null;
+  if (audience === "owner") {
+    const type = (stored as { type?: unknown }).type;
+    const visible = typeof type === "string" ? !STAFF_ONLY_TYPES.has(type) : row.user_class === "user";
+    if (!visible) return null;
+  }
+  const { deleted, ...quote } = parsed.data;
+  return deleted ? { ...quote, message: "", deleted: true } : quote;
 }
 
 export function isVisibleTo<R extends Pick<ChatMessageRow, "type">>(
@@ -58,7 +72,7 @@ export function isVisibleTo(row: Pick<ChatMessageRow, "type">, viewer: TicketVie
 }
 
 /** What both audiences see of a message, its type aside. */
-function sharedFields(row: ChatMessageRow): Omit<PlayerMessage, "type"> {
+function sharedFields(row: ChatMessageRow, audience: "staff" | "owner"): Omit<PlayerMessage, "type"> {
   return {
     id: row.id,
     chatId: encodeChatId(row.ticket_id),
@@ -69,7 +83,7 @@ function sharedFields(row: ChatMessageRow): Omit<PlayerMessage, "type"> {
     message: row.deleted ? "" : row.message,
     timestamp: row.timestamp,
     attachments: row.deleted ? [] : parseList(row.attachments).map(downloadUrl),
-    reply_to: parseReply(row.reply_to),
+    reply_to: parseReply(row, audience),
     edited: row.edited === 1,
     deleted: row.deleted === 1,
     completedStatus: row.completed_status,
@@ -78,12 +92,12 @@ function sharedFields(row: ChatMessageRow): Omit<PlayerMessage, "type"> {
 
 /** Only for a row the player may see (`isVisibleTo(row, "owner")`): the type says so. */
 export function presentPlayerMessage(row: PlayerVisibleRow): PlayerMessage {
-  return { ...sharedFields(row), type: row.type };
+  return { ...sharedFields(row, "owner"), type: row.type };
 }
 
 export function presentStaffMessage(row: ChatMessageRow): StaffMessage {
   return {
-    ...sharedFields(row),
+    ...sharedFields(row, "staff"),
     type: row.type,
     read: row.read === 1,
     ip_origin: row.ip_origin || "NOT FOUND",

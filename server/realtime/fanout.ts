@@ -10,14 +10,30 @@ import { presentNote } from "../presenters/note.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
 import { countUnreadNotifications } from "../repositories/notifications.ts";
+import { subscribePresence } from "./presence.ts";
 import type { AppServer } from "./socketServer.ts";
 
 export function subscribeFanout(ctx: AppContext, io: AppServer): void {
+  // staffchat: the 'User online' label of the staff chat.
+  subscribePresence(ctx, io);
+
   ctx.events.on("message.created", ({ ticket, message }) => {
     io.to(chatRoom(ticket.id, "staff")).emit("new_message", { ...presentStaffMessage(message) });
     if (isVisibleTo(message, "owner"))
       io.to(chatRoom(ticket.id, "player")).emit("new_message", { ...presentPlayerMessage(message) });
   });
+
+  // staffchat: an edit or delete reaches both audiences in their own presentation.
+  for (const [domainEvent, socketEvent] of [
+    ["message.edited", "edited_message"],
+    ["message.deleted", "deleted_message"],
+  ] as const) {
+    ctx.events.on(domainEvent, ({ ticket, message }) => {
+      io.to(chatRoom(ticket.id, "staff")).emit(socketEvent, { ...presentStaffMessage(message) });
+      if (isVisibleTo(message, "owner"))
+        io.to(chatRoom(ticket.id, "player")).emit(socketEvent, { ...presentPlayerMessage(message) });
+    });
+  }
 
   ctx.events.on("messages.read", ({ ticket, readerClass }) => {
     io.to(chatRoom(ticket.id, "staff")).emit("messages_read", {

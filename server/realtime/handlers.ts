@@ -22,13 +22,15 @@ import { AppError } from "../http/errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
 import { isStaff } from "../policies/policy.ts";
 import { ticketViewer } from "../policies/tickets.ts";
-import { presentMessageFor } from "../presenters/message.ts";
+import { presentMessageFor, presentStaffMessage } from "../presenters/message.ts";
 import { presentNote } from "../presenters/note.ts";
 import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
 import { countUnreadNotifications, markTicketNotificationsRead } from "../repositories/notifications.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { deleteNote, editNote } from "../usecases/changeNote.ts";
+import { deleteChatMessage } from "../usecases/deleteChatMessage.ts";
+import { editChatMessage } from "../usecases/editChatMessage.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import { sendNote } from "../usecases/sendNote.ts";
 import type { AppSocket, SocketUser } from "./socketServer.ts";
@@ -158,6 +160,29 @@ export const eventHandlers: HandlerMap = {
     const unread = await countUnreadAnnouncements(ctx.store.db, user.id, nowSeconds());
     ctx.realtime.toUser(user.id, "announcement_unread_count", { unread });
     return { ok: true };
+  }),
+
+  // ---- staffchat: staff edit and delete their own messages (spec 2 §4, §6)
+  edit_message: defineHandler(clientEventSchemas.edit_message, async (ctx, socket, payload) => {
+    const { user, session } = socket.data;
+    try {
+      const ref = { ticketId: payload.chat_id, messageId: payload.message_id };
+      const { message } = await editChatMessage(ctx, user, session, { ...ref, message: payload.message });
+      return { ok: true, data: presentStaffMessage(message) };
+    } catch (error) {
+      return { ok: false, error: errorCode(error) };
+    }
+  }),
+
+  delete_message: defineHandler(clientEventSchemas.delete_message, async (ctx, socket, payload) => {
+    const { user, session } = socket.data;
+    try {
+      const ref = { ticketId: payload.chat_id, messageId: payload.message_id };
+      const { message } = await deleteChatMessage(ctx, user, session, ref);
+      return { ok: true, data: presentStaffMessage(message) };
+    } catch (error) {
+      return { ok: false, error: errorCode(error) };
+    }
   }),
 
   // ---- notes: staff-only internal notes (spec 2 §3, §7); players are refused on every one

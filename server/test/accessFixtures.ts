@@ -85,6 +85,18 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
   const noteBy = (author: typeof dev) =>
     buildNote(store, ticketA, author, { message: `Note by ${author.name}` }).then((row) => row.id);
   const staffNotesA = { dev: await noteBy(dev), mod: await noteBy(mod), admin: await noteBy(admin) };
+  const staffMessage = (author: typeof dev) =>
+    buildChatMessage(store, ticketA, {
+      sender_id: author.id,
+      sender_name: author.name,
+      user_class: "dev",
+      message: `Hello from ${author.name}`,
+    }).then((row) => row.id);
+  const staffMessagesA = {
+    dev: await staffMessage(dev),
+    mod: await staffMessage(mod),
+    admin: await staffMessage(admin),
+  };
   const temp = await buildTempUser(store);
   const tempTicket = await buildTicket(store, { member: temp, category_id: category.id, server_id: gameServer.id });
   const tempOther = await buildTicket(store, { member: temp, category_id: category.id, server_id: gameServer.id });
@@ -122,6 +134,7 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     playerMessageA: playerMessage.id,
     staffOnlyMessageA: staffOnly.id,
     staffNotesA,
+    staffMessagesA,
     tempTicket: { id: tempTicket.id, email: temp.email, chatId: `chat-${tempTicket.id}` },
     tempOtherTicket: { id: tempOther.id },
     uploads,

@@ -59,7 +59,9 @@ async function quote(db: Kysely<Database>, ticketId: number, id: number, viewer:
       { loc: ["body", "reply_to"], msg: "The quoted message does not exist.", type: "not_found" },
     ]);
   }
-  return JSON.stringify({ id: quoted.id, sender_name: quoted.sender_name, message: quoted.message.slice(0, 300) });
+  // The quoted type lets presenters keep a quote of a staff-only message from players (staffchat).
+  const copy = { id: quoted.id, sender_name: quoted.sender_name, message: quoted.message.slice(0, 300) };
+  return JSON.stringify({ ...copy, type: quoted.type });
 }
 
 export async function sendChatMessage(

@@ -23,6 +23,8 @@ export interface AccessFixtures {
   staffOnlyMessageA: number;
   /** notes: an internal note on A's ticket by each staff role (edit and delete act on their own). */
   staffNotesA: { dev: number; mod: number; admin: number };
+  /** staffchat: a plain message in A's chat by each staff role (edit and delete act on their own). */
+  staffMessagesA: { dev: number; mod: number; admin: number };
   /** The temporary visitor's own ticket; their session is bound to it. */
   tempTicket: { id: number; email: string; chatId: string };
   /** Another ticket filed with the same e-mail (the same temporary identity today, finding 4). */

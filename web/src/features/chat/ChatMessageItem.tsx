@@ -7,8 +7,8 @@ import { ActionIcon, Badge, Box, Divider, Group, Paper, Stack, Text, Tooltip, us
 import { IconArrowBackUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../ui/formatDate.ts";
-import { AttachmentGallery } from "../tickets/AttachmentGallery.tsx";
 import type { ChatMessage } from "./api.ts";
+import { ChatAttachments } from "./ChatAttachments.tsx";
 
 function SystemLine({ message }: { message: ChatMessage }) {
   const { t } = useTranslation("edit");
@@ -91,8 +91,14 @@ export function ChatMessageItem({ message, onReply }: ChatMessageItemProps) {
                 <Text size="xs" fw={600}>
                   {message.reply_to.sender_name}
                 </Text>
-                <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
-                  {message.reply_to.message || t("chat.attachment_only")}
+                <Text
+                  size="xs"
+                  c="dimmed"
+                  lineClamp={2}
+                  dir="auto"
+                  fs={message.reply_to.deleted ? "italic" : undefined}
+                >
+                  {message.reply_to.deleted ? t("chat.deleted") : message.reply_to.message || t("chat.attachment_only")}
                 </Text>
               </Box>
             )}
@@ -112,7 +118,7 @@ export function ChatMessageItem({ message, onReply }: ChatMessageItemProps) {
                 </Text>
               )
             )}
-            <AttachmentGallery urls={message.attachments} size={80} />
+            {!message.deleted && <ChatAttachments urls={message.attachments} />}
           </Stack>
         </Paper>
         {message.edited && !message.deleted && (

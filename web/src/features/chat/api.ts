@@ -45,6 +45,23 @@ export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]): Cha
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** Quotes hold a copy of the quoted text: an edit or delete of that message changes the copies too. */
+export function followChange<M extends { reply_to: ReplyQuote | null }>(
+  list: M[],
+  changed: Pick<ChatMessage, "id" | "message" | "deleted">,
+): M[] {
+  return list.map((m) =>
+    m.reply_to?.id === changed.id
+      ? {
+          ...m,
+          reply_to: changed.deleted
+            ? { ...m.reply_to, message: "", deleted: true }
+            : { ...m.reply_to, message: changed.message.slice(0, 300) },
+        }
+      : m,
+  );
+}
+
 export function isChatMessage(value: unknown): value is ChatMessage {
   const m = value as ChatMessage | null;
   return !!m && typeof m === "object" && typeof m.id === "number" && typeof m.chatId === "string";

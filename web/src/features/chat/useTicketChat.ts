@@ -9,7 +9,15 @@ import type { StaffMessage } from "../../../../common/schemas/chatResponses.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { ticketKeys } from "../tickets/api.ts";
-import { type ChatMessage, type ChatPage, chatKey, fetchChat, isChatMessage, mergeMessages } from "./api.ts";
+import {
+  type ChatMessage,
+  type ChatPage,
+  chatKey,
+  fetchChat,
+  followChange,
+  isChatMessage,
+  mergeMessages,
+} from "./api.ts";
 
 export function useTicketChat(chatId: string, ticketId: number) {
   const queryClient = useQueryClient();
@@ -52,11 +60,20 @@ export function useTicketChat(chatId: string, ticketId: number) {
       // Players get no ticket events: a message (reply, completion) is what moves the status.
       void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
     };
+    /** An edited or deleted staff message: replace it, and the copies of it that quotes hold. */
+    const onChanged = (payload: ChatMessage | StaffMessage) => {
+      if (!isChatMessage(payload) || payload.chatId !== chatId) return;
+      queryClient.setQueryData<ChatPage>(chatKey(chatId), (page) =>
+        page ? { ...page, chat: followChange(mergeMessages(page.chat, [payload]), payload) } : page,
+      );
+    };
     const onAssigned = () => void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
     const onVisible = () => markRead();
     if (socket.connected) join();
     socket.on("connect", onConnect);
     socket.on("new_message", onMessage);
+    socket.on("edited_message", onChanged);
+    socket.on("deleted_message", onChanged);
     socket.on("ticket_assigned", onAssigned);
     // A status change without a message (hold, close by staff) still reaches an open page.
     socket.on("ticket_updated_ping", onAssigned);
@@ -64,6 +81,8 @@ export function useTicketChat(chatId: string, ticketId: number) {
     return () => {
       socket.off("connect", onConnect);
       socket.off("new_message", onMessage);
+      socket.off("edited_message", onChanged);
+      socket.off("deleted_message", onChanged);
       socket.off("ticket_assigned", onAssigned);
       socket.off("ticket_updated_ping", onAssigned);
       document.removeEventListener("visibilitychange", onVisible);

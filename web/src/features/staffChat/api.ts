@@ -1,0 +1,122 @@
+/**
+ * Chat calls as staff make them (spec 2 §7): fetch-chat in the staff presentation, send_message
+ * over the socket (new-chat-message when files go with it), and edit_message / delete_message.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { ERRORS, type ErrorCode } from "../../../../common/errors.ts";
+import type {
+  ReplyQuote,
+  StaffChatUser,
+  StaffFetchChatResponse,
+  StaffMessage,
+} from "../../../../common/schemas/chatResponses.ts";
+import type { AckAnswer, SendMessageAnswer } from "../../../../common/socket-events.ts";
+import { ApiError, api } from "../../api/client.ts";
+import type { AppSocket } from "../../realtime/SocketContext.ts";
+import { CHAT_PAGE_SIZE } from "../chat/api.ts";
+import type { Category } from "../tickets/api.ts";
+
+export type { ReplyQuote, StaffChatUser, StaffMessage };
+
+export interface StaffChatPage {
+  chat: StaffMessage[];
+  users: StaffChatUser[];
+  has_more: boolean;
+}
+
+export const staffChatKey = (chatId: string) => ["staff-chat", chatId] as const;
+
+export async function fetchStaffChat(chatId: string, before?: number): Promise<StaffChatPage> {
+  return api.post<StaffFetchChatResponse>("/api/fetch-chat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
+}
+
+/** Adds or replaces messages by id, oldest first (a message may come by answer, event and refetch). */
+export function mergeStaffMessages(list: StaffMessage[], incoming: StaffMessage[]): StaffMessage[] {
+  const byId = new Map(list.map((m) => [m.id, m]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+export function mergeUsers(list: StaffChatUser[], incoming: StaffChatUser[]): StaffChatUser[] {
+  const byId = new Map(list.map((u) => [u.id, u]));
+  for (const user of incoming) byId.set(user.id, user);
+  return [...byId.values()];
+}
+
+/** A refused socket event as the same error a refused HTTP call is, so the dialog reads its code. */
+function ackError(error: string): ApiError {
+  const known = (ERRORS as Record<string, { status: number; message: string }>)[error];
+  return known ? new ApiError(known.status, known.message, error as ErrorCode) : new ApiError(0, error);
+}
+
+async function socketCall<T>(socket: AppSocket | null, send: (s: AppSocket) => Promise<unknown>): Promise<T> {
+  if (!socket?.connected) throw new ApiError(0, "network_error");
+  const answer = (await send(socket)) as AckAnswer<T>;
+  if (!answer.ok) throw ackError(answer.error);
+  return answer.data as T;
+}
+
+export async function sendStaffMessage(
+  socket: AppSocket | null,
+  chatId: string,
+  message: string,
+  replyTo: ReplyQuote | null,
+  files: File[],
+): Promise<StaffMessage> {
+  const quote = replyTo ? { id: replyTo.id, sender_name: replyTo.sender_name, message: replyTo.message } : null;
+  if (files.length) {
+    const form = new FormData();
+    form.append("chatId", chatId);
+    form.append("message", message);
+    if (quote) form.append("reply_to", JSON.stringify(quote));
+    for (const file of files) form.append("files", file, file.name);
+    return (await api.upload<{ message: StaffMessage }>("/api/new-chat-message", form)).message;
+  }
+  const sent = await socketCall<SendMessageAnswer>(socket, (s) =>
+    s
+      .timeout(15_000)
+      .emitWithAck("send_message", { chat_id: chatId, messageObj: { chatId, message, reply_to: quote } }),
+  );
+  if (!sent || !("ip_origin" in sent)) throw new ApiError(0, "network_error");
+  return sent as StaffMessage;
+}
+
+export function editMessage(socket: AppSocket | null, chatId: string, messageId: number, message: string) {
+  return socketCall<StaffMessage>(socket, (s) =>
+    s.timeout(15_000).emitWithAck("edit_message", { chat_id: chatId, message_id: messageId, message }),
+  );
+}
+
+export function deleteMessage(socket: AppSocket | null, chatId: string, messageId: number) {
+  return socketCall<StaffMessage>(socket, (s) =>
+    s.timeout(15_000).emitWithAck("delete_message", { chat_id: chatId, message_id: messageId }),
+  );
+}
+
+interface StaffEntry {
+  id: number;
+  name: string;
+}
+
+/**
+ * Staff names for system lines (an assignment names who moved the ticket to whom). Read from
+ * fetch-devs (spec 3 §7); if it is not there, lines fall back to the chat's own senders.
+ */
+export function useStaffDirectory() {
+  return useQuery({
+    queryKey: ["staff-directory"],
+    queryFn: async () => (await api.get<{ devs: StaffEntry[] }>("/api/users/fetch-devs")).devs,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** Deleted categories still name the category a ticket was moved from (staff only). */
+export function useDeletedCategories() {
+  return useQuery({
+    queryKey: ["setup", "deleted-categories"],
+    queryFn: async () =>
+      (await api.get<{ deleted_categories: Category[] }>("/api/setup/fetch-deleted-categories")).deleted_categories,
+    staleTime: 5 * 60_000,
+  });
+}
