@@ -139,25 +139,23 @@ export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend }: 
           ))}
         </Paper>
       )}
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <Textarea
-          ref={input}
-          style={{ flex: 1 }}
-          autosize
-          minRows={2}
-          maxRows={6}
-          placeholder={t("notes.placeholder")}
-          aria-label={t("notes.placeholder")}
-          value={value}
-          onChange={(e) =>
-            update(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)
-          }
-          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
-          onKeyDown={onKeyDown}
-          data-testid="note-input"
-        />
+      <Textarea
+        ref={input}
+        autosize
+        minRows={2}
+        maxRows={6}
+        placeholder={t("notes.placeholder")}
+        aria-label={t("notes.placeholder")}
+        value={value}
+        onChange={(e) => update(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+        onKeyDown={onKeyDown}
+        data-testid="note-input"
+      />
+      <Group justify="flex-end">
         <Button
-          leftSection={<IconSend size={16} />}
+          size="xs"
+          leftSection={<IconSend size={14} />}
           loading={sending}
           disabled={!value.trim()}
           onClick={() => void send()}

@@ -35,7 +35,9 @@ export async function emitNoteEvent<E extends NoteEvent>(
   payload: Parameters<ClientToServerEvents[E]>[0],
 ): Promise<ClientEventAnswers[E]> {
   if (!socket?.connected) throw new ApiError(0, "network_error");
-  const emit = socket.timeout(10_000).emitWithAck as unknown as (
+  const timed = socket.timeout(10_000);
+  // The typed emit cannot name a generic event; the payload's type is checked by the signature above.
+  const emit = timed.emitWithAck.bind(timed) as unknown as (
     name: E,
     body: unknown,
   ) => Promise<AckAnswer<ClientEventAnswers[E]>>;
