@@ -66,10 +66,11 @@ export function QuickReplyPanel({ category, onPick }: { category: number; onPick
                   style={{ borderRadius: 6, border: "1px solid var(--mantine-color-default-border)" }}
                   data-testid="quick-reply-item"
                 >
-                  <Text size="sm" fw={600}>
+                  {/* Replies are written in one language: each keeps its own direction. */}
+                  <Text size="sm" fw={600} dir="auto">
                     {reply.title}
                   </Text>
-                  <Text size="xs" c="dimmed" lineClamp={2}>
+                  <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
                     {reply.message}
                   </Text>
                 </UnstyledButton>

@@ -99,7 +99,7 @@ export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend }: 
       {replyTo && (
         <Paper px="xs" py={4} withBorder data-testid="note-reply-preview">
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="xs" lineClamp={1}>
+            <Text size="xs" lineClamp={1} dir="auto">
               {t("notes.replying_to", { name: replyTo.sender_name })}: {replyTo.message}
             </Text>
             <CloseButton size="sm" aria-label={t("notes.cancel")} onClick={onCancelReply} />
@@ -144,6 +144,7 @@ export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend }: 
         autosize
         minRows={2}
         maxRows={6}
+        dir="auto"
         placeholder={t("notes.placeholder")}
         aria-label={t("notes.placeholder")}
         value={value}

@@ -101,7 +101,7 @@ export function NoteItem({ note, own, staff, onReply, onEdit, onDelete }: NoteIt
             <Text size="xs" fw={600}>
               {note.reply_to.sender_name}
             </Text>
-            <Text size="xs" c="dimmed" lineClamp={2}>
+            <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
               {note.reply_to.message || t("notes.deleted")}
             </Text>
           </Paper>
@@ -116,6 +116,7 @@ export function NoteItem({ note, own, staff, onReply, onEdit, onDelete }: NoteIt
               autosize
               minRows={2}
               maxRows={6}
+              dir="auto"
               value={editing}
               onChange={(e) => setEditing(e.currentTarget.value)}
               data-testid="note-edit-input"

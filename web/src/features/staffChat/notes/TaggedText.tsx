@@ -46,7 +46,8 @@ export function TaggedText({ text, staff }: { text: string; staff: readonly Staf
   }
   if (at < text.length) parts.push(text.slice(at));
   return (
-    <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+    // A note keeps the direction of its own language, whatever the page's (an English note in Arabic).
+    <Text size="sm" dir="auto" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
       {parts.map((part, i) => (
         // Pieces of one text in a fixed order: their position is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
