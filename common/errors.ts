@@ -21,6 +21,8 @@ export const ERRORS = {
   token_invalid: { status: 400, message: "The token is invalid or has been expired." },
   password_invalid: { status: 422, message: "Please enter a valid password." },
   not_found: { status: 404, message: "Not found." },
+  // notes (issue 7): edit and delete of one's own notes
+  note_not_editable: { status: 409, message: "This note can no longer be edited or deleted." },
   rate_limit_ticket_submit: { status: 429, message: "rate_limit_ticket_submit" },
   too_many_active_tickets: { status: 429, message: "too_many_active_tickets" },
   user_banned: { status: 403, message: "user_banned" },

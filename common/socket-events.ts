@@ -14,6 +14,7 @@ import {
 } from "./schemas/chat.ts";
 import type { Notification } from "./schemas/chatList.ts";
 import { deleteMessagePayload, editMessagePayload } from "./schemas/messageEdits.ts";
+import { deleteNotePayload, editNotePayload, type Note, sendNotePayload } from "./schemas/notes.ts";
 import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
 /**
@@ -34,6 +35,10 @@ export const clientEventSchemas = {
   messages_read: messagesReadPayload,
   user_ticket_visit: userTicketVisitPayload,
   announcement_read: announcementReadPayload,
+  // notes: staff-only internal notes of a ticket
+  send_note: sendNotePayload,
+  edit_note: editNotePayload,
+  delete_note: deleteNotePayload,
   // staffchat: a staff member's own messages
   edit_message: editMessagePayload,
   delete_message: deleteMessagePayload,
@@ -58,6 +63,10 @@ export interface ClientEventAnswers {
   messages_read: undefined;
   user_ticket_visit: undefined;
   announcement_read: undefined;
+  /** The stored (edited, deleted) note. */
+  send_note: Note;
+  edit_note: Note;
+  delete_note: Note;
   /** The changed message as staff see it. */
   edit_message: StaffMessage;
   delete_message: StaffMessage;
@@ -85,6 +94,10 @@ export interface ServerToClientEvents {
   ticket_assigned: (payload: { ticket_id: number; assignedTo: number | null }) => void;
   /** A notification for this staff member (spec 2 §3). */
   new_notification: (notification: Notification) => void;
+  /** Notes of a ticket, to its staff-only notes room (notes:{ticketId}). */
+  new_note: (note: Note) => void;
+  edited_note: (note: Note) => void;
+  deleted_note: (note: Note) => void;
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */
@@ -104,6 +117,11 @@ export function userRoom(userId: number): string {
 
 /** Every staff socket is in this room: ticket updates and new active chats go here. */
 export const STAFF_ROOM = "staff";
+
+/** A ticket's internal notes: only staff sockets ever enter (join_chatroom `notes-{id}`). */
+export function notesRoom(ticketId: number): string {
+  return `notes:${ticketId}`;
+}
 
 /** A ticket's chat, split by audience so that each side gets its own presentation. */
 export function chatRoom(ticketId: number, audience: "staff" | "player"): string {

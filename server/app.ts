@@ -30,6 +30,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { integrationRoutes } from "./routes/integration.ts";
 import { memberRoutes } from "./routes/members.ts";
+import { notesRoutes } from "./routes/notes.ts";
 import { permissionRoutes } from "./routes/permissions.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { publicConfigRoutes } from "./routes/publicConfig.ts";
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(ticketSearchRoutes(ctx));
   await app.register(staffTicketRoutes(ctx));
   await app.register(integrationRoutes(ctx));
+  await app.register(notesRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
   io = createSocketServer(app.server, ctx, app.log);

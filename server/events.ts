@@ -4,7 +4,7 @@
  * before it is stored.
  */
 import type { FastifyBaseLogger } from "fastify";
-import type { ChatMessageRow, TicketRow } from "./db/schema.ts";
+import type { ChatMessageRow, NoteRow, TicketRow } from "./db/schema.ts";
 import type { NotificationRow } from "./repositories/notifications.ts";
 
 export interface DomainEvents {
@@ -24,6 +24,10 @@ export interface DomainEvents {
   "message.deleted": { ticket: TicketRow; message: ChatMessageRow };
   /** A staff member got a notification (assignment, new message, tag). */
   "notification.created": { notification: NotificationRow; ticket: TicketRow };
+  /** An internal note was written, edited or deleted (notes; staff only). */
+  "note.created": { ticket: TicketRow; note: NoteRow };
+  "note.edited": { ticket: TicketRow; note: NoteRow };
+  "note.deleted": { ticket: TicketRow; note: NoteRow };
 }
 
 type Listener<K extends keyof DomainEvents> = (event: DomainEvents[K]) => void;

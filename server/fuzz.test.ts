@@ -40,7 +40,16 @@ const BATCH = 48;
 const CALLERS = ["anonymous", "temporary", "memberA", "admin"] as const satisfies readonly Role[];
 const SOCKET_CALLERS = ["temporary", "memberA", "admin"] as const satisfies readonly SocketRole[];
 /** Events whose acceptance may write (only these are left out of the unacknowledged ones). */
-const WRITING_EVENTS = new Set(["send_message", "announcement_read", "messages_read", "user_ticket_visit"]);
+const WRITING_EVENTS = new Set([
+  "send_message",
+  "announcement_read",
+  "messages_read",
+  "user_ticket_visit",
+  // notes
+  "send_note",
+  "edit_note",
+  "delete_note",
+]);
 /** socket.io answers at most 20 events a second per socket; staying under it reaches the handlers. */
 const SOCKET_PACE_MS = 55;
 
@@ -376,6 +385,9 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
     const allowance: Record<string, number> = {
       chat_messages: sent,
       announcement_reads: accepted.get("announcement_read") ?? 0,
+      // notes: a note is a row; a message or note notifies at most the assignee and the staff it tags.
+      notes: accepted.get("send_note") ?? 0,
+      notifications: (sent + (accepted.get("send_note") ?? 0)) * 4,
     };
     const unexplained = Object.keys(after).filter((k) => {
       const grew = (after[k] ?? 0) - (before[k] ?? 0);

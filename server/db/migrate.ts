@@ -10,6 +10,7 @@ import * as uploads from "./migrations/0005_uploads.ts";
 import * as temporaryIdentities from "./migrations/0006_temporary_identities.ts";
 import * as ticketNumber from "./migrations/0007_ticket_number.ts";
 import * as ticketSearch from "./migrations/0008_ticket_search.ts";
+import * as notes from "./migrations/0010_notes.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0006_temporary_identities": temporaryIdentities,
   "0007_ticket_number": ticketNumber,
   "0008_ticket_search": ticketSearch,
+  "0010_notes": notes,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -2,10 +2,11 @@
  * Turns domain events into socket messages: each audience gets its own presentation (a player's
  * room never receives ip_origin, read ticks or staff-only message types).
  */
-import { chatRoom, STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
+import { chatRoom, notesRoom, STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { AppContext } from "../context.ts";
 import { isVisibleTo, presentPlayerMessage, presentStaffMessage } from "../presenters/message.ts";
+import { presentNote } from "../presenters/note.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
 import { countUnreadNotifications } from "../repositories/notifications.ts";
@@ -74,5 +75,16 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
         unread: await countUnreadNotifications(ctx.store.db, userId),
       });
     })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "notification fan-out failed"));
+  });
+
+  // notes: the notes room holds staff sockets only (join_chatroom refuses anyone else).
+  ctx.events.on("note.created", ({ ticket, note }) => {
+    io.to(notesRoom(ticket.id)).emit("new_note", presentNote(note));
+  });
+  ctx.events.on("note.edited", ({ ticket, note }) => {
+    io.to(notesRoom(ticket.id)).emit("edited_note", presentNote(note));
+  });
+  ctx.events.on("note.deleted", ({ ticket, note }) => {
+    io.to(notesRoom(ticket.id)).emit("deleted_note", presentNote(note));
   });
 }

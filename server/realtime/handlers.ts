@@ -5,12 +5,14 @@
  * changes nothing.
  */
 import type { z } from "zod";
+import { decodeNotesId } from "../../common/schemas/notes.ts";
 import {
   type AckAnswer,
   type ClientEventAnswers,
   type ClientEventName,
   chatRoom,
   clientEventSchemas,
+  notesRoom,
   userRoom,
 } from "../../common/socket-events.ts";
 import { decodeChatId } from "../../common/ticket-code.ts";
@@ -18,15 +20,19 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
+import { isStaff } from "../policies/policy.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentMessageFor, presentStaffMessage } from "../presenters/message.ts";
+import { presentNote } from "../presenters/note.ts";
 import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
 import { countUnreadNotifications, markTicketNotificationsRead } from "../repositories/notifications.ts";
 import { findTicket } from "../repositories/tickets.ts";
+import { deleteNote, editNote } from "../usecases/changeNote.ts";
 import { deleteChatMessage } from "../usecases/deleteChatMessage.ts";
 import { editChatMessage } from "../usecases/editChatMessage.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
+import { sendNote } from "../usecases/sendNote.ts";
 import type { AppSocket, SocketUser } from "./socketServer.ts";
 
 export interface EventHandler<Answer = unknown> {
@@ -57,6 +63,7 @@ export function defineHandler<S extends z.ZodType, Answer = undefined>(
 async function allowedRoom(ctx: AppContext, who: SocketUser, roomId: string | number): Promise<string | null> {
   const { user, session } = who;
   if (String(roomId) === String(user.id)) return userRoom(user.id);
+  if (typeof roomId === "string" && roomId.startsWith("notes-")) return allowedNotesRoom(ctx, who, roomId);
   if (typeof roomId !== "string" || !roomId.startsWith("chat-")) return null;
   const ticketId = decodeChatId(roomId);
   const ticket = ticketId === null ? undefined : await findTicket(ctx.store.db, ticketId);
@@ -65,8 +72,18 @@ async function allowedRoom(ctx: AppContext, who: SocketUser, roomId: string | nu
   return chatRoom(ticket.id, viewer === "staff" ? "staff" : "player");
 }
 
+/** notes: a ticket's notes room (`notes-{id}`), for staff only, and only of a ticket that exists. */
+async function allowedNotesRoom(ctx: AppContext, who: SocketUser, roomId: string): Promise<string | null> {
+  const ticketId = decodeNotesId(roomId);
+  if (ticketId === null || !isStaff(who.user)) return null;
+  const ticket = await findTicket(ctx.store.db, ticketId);
+  return ticket ? notesRoom(ticket.id) : null;
+}
+
 /** Whether this session may still be in a chat room it joined earlier (`chat:{id}:{audience}`). */
 export async function mayStayInChatRoom(ctx: AppContext, who: SocketUser, room: string): Promise<boolean> {
+  const notes = /^notes:(\d+)$/.exec(room);
+  if (notes) return (await allowedRoom(ctx, who, `notes-${notes[1]}`)) === room;
   const match = /^chat:(\d+):(staff|player)$/.exec(room);
   if (!match) return false;
   return (await allowedRoom(ctx, who, `chat-${match[1]}`)) === room;
@@ -163,6 +180,40 @@ export const eventHandlers: HandlerMap = {
       const ref = { ticketId: payload.chat_id, messageId: payload.message_id };
       const { message } = await deleteChatMessage(ctx, user, session, ref);
       return { ok: true, data: presentStaffMessage(message) };
+    } catch (error) {
+      return { ok: false, error: errorCode(error) };
+    }
+  }),
+
+  // ---- notes: staff-only internal notes (spec 2 §3, §7); players are refused on every one
+  send_note: defineHandler(clientEventSchemas.send_note, async (ctx, socket, payload) => {
+    try {
+      const { note } = await sendNote(ctx, socket.data.user, {
+        ticketId: payload.notes_id,
+        message: payload.message,
+        replyToId: payload.reply_to?.id ?? null,
+      });
+      return { ok: true, data: presentNote(note) };
+    } catch (error) {
+      return { ok: false, error: errorCode(error) };
+    }
+  }),
+
+  edit_note: defineHandler(clientEventSchemas.edit_note, async (ctx, socket, payload) => {
+    try {
+      const ref = { ticketId: payload.notes_id, noteId: payload.message_id };
+      const { note } = await editNote(ctx, socket.data.user, { ...ref, message: payload.message });
+      return { ok: true, data: presentNote(note) };
+    } catch (error) {
+      return { ok: false, error: errorCode(error) };
+    }
+  }),
+
+  delete_note: defineHandler(clientEventSchemas.delete_note, async (ctx, socket, payload) => {
+    try {
+      const ref = { ticketId: payload.notes_id, noteId: payload.message_id };
+      const { note } = await deleteNote(ctx, socket.data.user, ref);
+      return { ok: true, data: presentNote(note) };
     } catch (error) {
       return { ok: false, error: errorCode(error) };
     }

@@ -33,6 +33,7 @@ import {
 import { joinChatroomPayload } from "../../common/socket-events.ts";
 import { BANS_ROUTES, BANS_SOCKETS } from "./access/bans.ts";
 import { CHAT_LIST_ROUTES, CHAT_LIST_SOCKETS } from "./access/chatList.ts";
+import { NOTES_ROUTES, NOTES_SOCKETS } from "./access/notes.ts";
 import { SEARCH_ROUTES, SEARCH_SOCKETS } from "./access/search.ts";
 import { type AccessFixtures, outcomes, type RouteAccess, type SocketAccess, socketOutcomes } from "./access/shared.ts";
 import { STAFF_CHAT_ROUTES, STAFF_CHAT_SOCKETS } from "./access/staffChat.ts";
@@ -542,6 +543,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   ...STAFF_CHAT_ROUTES,
   ...BANS_ROUTES,
   ...CHAT_LIST_ROUTES,
+  ...NOTES_ROUTES,
 ];
 
 export const SOCKET_MATRIX: SocketAccess[] = [
@@ -551,4 +553,5 @@ export const SOCKET_MATRIX: SocketAccess[] = [
   ...STAFF_CHAT_SOCKETS,
   ...BANS_SOCKETS,
   ...CHAT_LIST_SOCKETS,
+  ...NOTES_SOCKETS,
 ];

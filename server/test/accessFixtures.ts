@@ -12,6 +12,7 @@ import {
   buildCategory,
   buildChatMessage,
   buildMember,
+  buildNote,
   buildServer,
   buildStaff,
   buildTempUser,
@@ -81,6 +82,9 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     user_class: "dev",
     message: `Assigned to ${mod.name} (internal)`,
   });
+  const noteBy = (author: typeof dev) =>
+    buildNote(store, ticketA, author, { message: `Note by ${author.name}` }).then((row) => row.id);
+  const staffNotesA = { dev: await noteBy(dev), mod: await noteBy(mod), admin: await noteBy(admin) };
   const staffMessage = (author: typeof dev) =>
     buildChatMessage(store, ticketA, {
       sender_id: author.id,
@@ -129,6 +133,7 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     ticketA: { id: ticketA.id, chatId: `chat-${ticketA.id}` },
     playerMessageA: playerMessage.id,
     staffOnlyMessageA: staffOnly.id,
+    staffNotesA,
     staffMessagesA,
     tempTicket: { id: tempTicket.id, email: temp.email, chatId: `chat-${tempTicket.id}` },
     tempOtherTicket: { id: tempOther.id },

@@ -14,12 +14,14 @@ import { AppError } from "../http/errors.ts";
 import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo } from "../presenters/message.ts";
 import { findMessage, insertMessage, markRead } from "../repositories/chat.ts";
+import type { NotificationRow } from "../repositories/notifications.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
 import { claimUploads, recordUploads } from "../repositories/uploads.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { SavedFile } from "../uploads/storage.ts";
+import { notifyAssigneeOfPlayerMessage, notifyTagged, publishNotifications } from "./messageNotifications.ts";
 
 export interface SendChatMessageInput {
   ticketId: number;
@@ -86,6 +88,7 @@ export async function sendChatMessage(
 
   const db = ctx.store.db;
   const now = nowSeconds();
+  let notifications: NotificationRow[] = [];
   const result = await db.transaction().execute(async (trx) => {
     const reply = input.replyTo ? await quote(trx, ticket.id, input.replyTo.id, viewer) : null;
     const claimed = await claimUploads(trx, user.id, input.uploadedNames.map(storedName), ticket.id);
@@ -107,6 +110,11 @@ export async function sendChatMessage(
       ip_origin: input.ip || "NOT FOUND",
       user_class: senderClass,
     });
+    // notes: tags and the assignee's new_message notification, in the message's transaction.
+    notifications = [
+      ...(await notifyTagged(trx, { text, sender: user, ticket, now })),
+      ...(await notifyAssigneeOfPlayerMessage(trx, { sender: user, ticket, now })),
+    ];
     // Writing in a chat means having read it.
     const read = await markRead(trx, ticket.id, senderClass);
     // Guarded by the transition table: a ticket closed in the meantime takes no message.
@@ -126,5 +134,6 @@ export async function sendChatMessage(
     ctx.events.publish("messages.read", { ticket: result.ticket, readerId: user.id, readerClass: senderClass });
   }
   if (result.ticket.status !== ticket.status) ctx.events.publish("ticket.updated", { ticket: result.ticket });
+  publishNotifications(ctx, notifications, result.ticket);
   return { ticket: result.ticket, message: result.message };
 }

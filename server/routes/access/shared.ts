@@ -21,6 +21,8 @@ export interface AccessFixtures {
   playerMessageA: number;
   /** An assignment message in A's chat: staff see it, players do not (spec 2 §6). */
   staffOnlyMessageA: number;
+  /** notes: an internal note on A's ticket by each staff role (edit and delete act on their own). */
+  staffNotesA: { dev: number; mod: number; admin: number };
   /** staffchat: a plain message in A's chat by each staff role (edit and delete act on their own). */
   staffMessagesA: { dev: number; mod: number; admin: number };
   /** The temporary visitor's own ticket; their session is bound to it. */

@@ -1,0 +1,59 @@
+/**
+ * The notifications a new chat message or note causes (spec 2 §3, §5), written inside the
+ * message's transaction and announced after its commit:
+ * - `tag`: a staff member's message or note names other staff as `@name` (common/tags.ts); each
+ *   one named is notified once per message, never the writer. A name that matches no staff
+ *   member notifies nobody and the text stays as it is.
+ * - `new_message`: a player writes on a ticket that has an assignee; the assignee gets one unread
+ *   `new_message` notification per ticket at a time, not one per message (docs/decisions.md).
+ */
+import type { Kysely } from "kysely";
+import { taggedStaff } from "../../common/tags.ts";
+import type { AppContext } from "../context.ts";
+import type { Database, TicketRow } from "../db/schema.ts";
+import { insertNewMessageNotification } from "../repositories/newMessageNotifications.ts";
+import { insertNotification, type NotificationRow } from "../repositories/notifications.ts";
+import type { UserRow } from "../repositories/users.ts";
+
+type Sender = Pick<UserRow, "id" | "class">;
+
+/** Staff who may be tagged: every employee account that is not deleted. */
+function taggableStaff(db: Kysely<Database>) {
+  return db.selectFrom("users").select(["id", "name"]).where("class", "=", "dev").where("deleted", "=", 0).execute();
+}
+
+/** `tag` notifications for the staff a staff member's text names. */
+export async function notifyTagged(
+  db: Kysely<Database>,
+  input: { text: string; sender: Sender; ticket: TicketRow; now: number },
+): Promise<NotificationRow[]> {
+  const { text, sender, ticket, now } = input;
+  // Players cannot tag: a tag is a call for a colleague's attention.
+  if (sender.class !== "dev" || !text.includes("@")) return [];
+  const staff = await taggableStaff(db);
+  const names = new Set(taggedStaff(text, staff).map((s) => s.name.toLowerCase()));
+  // Two employees with one name are both named by it.
+  const recipients = staff.filter((s) => names.has(s.name.toLowerCase()) && s.id !== sender.id);
+  const rows: NotificationRow[] = [];
+  for (const recipient of recipients) {
+    rows.push(await insertNotification(db, { userId: recipient.id, type: "tag", ticket, byUserId: sender.id, now }));
+  }
+  return rows;
+}
+
+/** The assignee's `new_message` notification, unless one for this ticket is still unread (migration 0010). */
+export async function notifyAssigneeOfPlayerMessage(
+  db: Kysely<Database>,
+  input: { sender: Sender; ticket: TicketRow; now: number },
+): Promise<NotificationRow[]> {
+  const { sender, ticket, now } = input;
+  const assignee = ticket.assigned_to;
+  if (sender.class !== "user" || assignee === null) return [];
+  const row = await insertNewMessageNotification(db, { userId: assignee, ticket, byUserId: sender.id, now });
+  return row ? [row] : [];
+}
+
+/** After the commit: each recipient's tabs get the notification and their unread count. */
+export function publishNotifications(ctx: AppContext, rows: NotificationRow[], ticket: TicketRow): void {
+  for (const notification of rows) ctx.events.publish("notification.created", { notification, ticket });
+}

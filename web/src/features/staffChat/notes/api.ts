@@ -1,0 +1,93 @@
+/**
+ * Calls of the notes and quick-reply panels (spec 2 §7): fetch-notes over HTTP; send_note,
+ * edit_note and delete_note over the socket, each answered `{ok, data?, error?}`.
+ */
+import { ERRORS, type ErrorCode } from "../../../../../common/errors.ts";
+import type { FetchNotesResponse, Note, QuickReply } from "../../../../../common/schemas/notes.ts";
+import { encodeNotesId } from "../../../../../common/schemas/notes.ts";
+import type { AckAnswer, ClientEventAnswers, ClientToServerEvents } from "../../../../../common/socket-events.ts";
+import { ApiError, api } from "../../../api/client.ts";
+import type { AppSocket } from "../../../realtime/SocketContext.ts";
+
+export type { Note, QuickReply };
+
+export const notesKey = (ticketId: number) => ["notes", ticketId] as const;
+export const quickRepliesKey = (category: number) => ["quick-replies", category] as const;
+export const devsKey = ["devs"] as const;
+
+export function fetchNotes(ticketId: number): Promise<FetchNotesResponse> {
+  return api.post<FetchNotesResponse>("/api/fetch-notes", { notes_id: encodeNotesId(ticketId), ticket_id: ticketId });
+}
+
+/** Adds or replaces notes by id (a note may come by acknowledgement, socket and refetch). */
+export function mergeNotes(list: Note[], incoming: Note[]): Note[] {
+  const byId = new Map(list.map((n) => [n.id, n]));
+  for (const note of incoming) byId.set(note.id, note);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+type NoteEvent = "send_note" | "edit_note" | "delete_note";
+
+/** Emits a notes event and answers the stored note, or throws the refusal as an ApiError. */
+export async function emitNoteEvent<E extends NoteEvent>(
+  socket: AppSocket | null,
+  event: E,
+  payload: Parameters<ClientToServerEvents[E]>[0],
+): Promise<ClientEventAnswers[E]> {
+  if (!socket?.connected) throw new ApiError(0, "network_error");
+  const timed = socket.timeout(10_000);
+  // The typed emit cannot name a generic event; the payload's type is checked by the signature above.
+  const emit = timed.emitWithAck.bind(timed) as unknown as (
+    name: E,
+    body: unknown,
+  ) => Promise<AckAnswer<ClientEventAnswers[E]>>;
+  let answer: AckAnswer<ClientEventAnswers[E]>;
+  try {
+    answer = await emit(event, payload);
+  } catch {
+    throw new ApiError(0, "network_error");
+  }
+  if (!answer.ok) {
+    const code = (answer.error in ERRORS ? answer.error : "internal") as ErrorCode;
+    throw new ApiError(ERRORS[code].status, ERRORS[code].message, code);
+  }
+  return answer.data as ClientEventAnswers[E];
+}
+
+/** A staff member as the @ suggestions and tag highlighting need them. */
+export interface StaffEntry {
+  id: number;
+  name: string;
+  avatar: string;
+}
+
+/** GET /api/users/fetch-devs (spec 3 §7). Without it the panel still works, without suggestions. */
+export async function fetchDevs(): Promise<StaffEntry[]> {
+  try {
+    return (await api.get<{ devs: StaffEntry[] }>("/api/users/fetch-devs")).devs;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/** The ticket a `#number` names (its creation second), or null when there is none. */
+export async function findTicketByNumber(
+  createdAt: number,
+): Promise<{ id: number; email: string; createdAt: number } | null> {
+  try {
+    const answer = await api.post<{ tickets: { id: number; email: string; createdAt: number }[] }>(
+      "/api/tickets/fetch-tickets-by-timestamp",
+      { createdAt },
+    );
+    return answer.tickets.find((t) => t.createdAt === createdAt) ?? null;
+  } catch {
+    // A failed lookup leaves the text as it is (spec 2 §5).
+    return null;
+  }
+}
+
+export async function fetchCategoryQuickReplies(category: number): Promise<QuickReply[]> {
+  return (await api.post<{ quick_replies: QuickReply[] }>("/api/setup/fetch-category-quick-replies", { category }))
+    .quick_replies;
+}
