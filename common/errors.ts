@@ -43,6 +43,18 @@ export const ERRORS = {
     message: "This ticket has not been answered yet, so it cannot be marked as solved.",
   },
   ticket_already_ended: { status: 409, message: "This ticket has already ended." },
+  // ---- bans (spec 2 §6)
+  ban_ticket_resolved: { status: 403, message: "The player of a resolved ticket cannot be banned or unbanned." },
+  ban_not_allowed: {
+    status: 403,
+    message: "Only the ticket's assignee, the staff member who closed it, or an admin can ban or unban its player.",
+  },
+  ban_wrong_player: {
+    status: 422,
+    message: "This ticket was filed by the other kind of player (member or temporary).",
+  },
+  already_banned: { status: 409, message: "This player is already banned." },
+  not_banned: { status: 409, message: "This player is not banned." },
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,6 +4,7 @@
  * client sends the schema's input shape. Every outbound event has its payload type.
  */
 import { z } from "zod";
+import type { BannedWarning } from "./schemas/bans.ts";
 import {
   announcementReadPayload,
   messagesReadPayload,
@@ -73,6 +74,8 @@ export interface ServerToClientEvents {
   ticket_assigned: (payload: { ticket_id: number; assignedTo: number | null }) => void;
   /** A notification for this staff member (spec 2 §3). */
   new_notification: (notification: Notification) => void;
+  /** The receiving player was just banned: their pages show the ban dialog (spec 2 §8). */
+  banned_warning: (payload: BannedWarning) => void;
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */
