@@ -36,7 +36,8 @@ export async function sweepOrphanUploads(ctx: AppContext, now = nowSeconds()): P
 
 /** Tickets waiting on the player (REPLIED) with no change for AUTO_CLOSE_HOURS close, by 'AUTO'. */
 export async function sweepAutoClose(ctx: AppContext, now = nowSeconds()): Promise<TicketRow[]> {
-  const before = now - ctx.config.autoCloseHours * 3600;
+  // Whole seconds: fractions of an hour give fractions of a second, and the columns are integers.
+  const before = Math.floor(now - ctx.config.autoCloseHours * 3600);
   const { closed, messages } = await ctx.store.db.transaction().execute(async (trx) => {
     const closed = await closeIdleRepliedTickets(trx, before, now);
     return { closed, messages: await insertAutoCloseMessages(trx, closed, now) };
@@ -55,7 +56,7 @@ export async function sweepAutoClose(ctx: AppContext, now = nowSeconds()): Promi
  * clean, the names become 'DELETED', then the files leave the disk.
  */
 export async function sweepAttachments(ctx: AppContext, now = nowSeconds()): Promise<TicketRow[]> {
-  const before = now - Math.round(ctx.config.attachmentRetentionDays * 86_400);
+  const before = Math.floor(now - ctx.config.attachmentRetentionDays * 86_400);
   const { cleaned, names } = await ctx.store.db.transaction().execute(async (trx) => {
     const claimed = await claimTicketsToClean(trx, before);
     const names: string[] = [];
