@@ -75,6 +75,18 @@ export const ERRORS = {
   attachments_already_removed: { status: 409, message: "This ticket's attachments have already been removed." },
   // staffchat (issue 7): edit and delete of chat messages
   message_not_editable: { status: 409, message: "This message can no longer be edited or deleted." },
+  // ---- bans (spec 2 §6)
+  ban_ticket_resolved: { status: 403, message: "The player of a resolved ticket cannot be banned or unbanned." },
+  ban_not_allowed: {
+    status: 403,
+    message: "Only the ticket's assignee, the staff member who closed it, or an admin can ban or unban its player.",
+  },
+  ban_wrong_player: {
+    status: 422,
+    message: "This ticket was filed by the other kind of player (member or temporary).",
+  },
+  already_banned: { status: 409, message: "This player is already banned." },
+  not_banned: { status: 409, message: "This player is not banned." },
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,6 +4,7 @@
  * client sends the schema's input shape. Every outbound event has its payload type.
  */
 import { z } from "zod";
+import type { BannedWarning } from "./schemas/bans.ts";
 import {
   announcementReadPayload,
   messagesReadPayload,
@@ -98,6 +99,8 @@ export interface ServerToClientEvents {
   new_note: (note: Note) => void;
   edited_note: (note: Note) => void;
   deleted_note: (note: Note) => void;
+  /** The receiving player was just banned: their pages show the ban dialog (spec 2 §8). */
+  banned_warning: (payload: BannedWarning) => void;
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

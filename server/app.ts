@@ -27,6 +27,7 @@ import type { RateLimitStore } from "./ratelimit/store.ts";
 import { subscribeFanout } from "./realtime/fanout.ts";
 import { type AppServer, createSocketServer, sessionRoom } from "./realtime/socketServer.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { banRoutes } from "./routes/bans.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { integrationRoutes } from "./routes/integration.ts";
 import { memberRoutes } from "./routes/members.ts";
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(staffTicketRoutes(ctx));
   await app.register(integrationRoutes(ctx));
   await app.register(notesRoutes(ctx));
+  await app.register(banRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
   io = createSocketServer(app.server, ctx, app.log);

@@ -31,7 +31,10 @@ const envSchema = z.object({
   /** Uploads not attached to a ticket within this many minutes are removed. */
   UPLOAD_ORPHAN_MINUTES: z.coerce.number().int().positive().default(60),
   AUTO_CLOSE_HOURS: z.coerce.number().positive().default(72),
-  ATTACHMENT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  /** Fractions allowed (a test waits seconds): ended tickets' files are removed after this. */
+  ATTACHMENT_RETENTION_DAYS: z.coerce.number().positive().default(90),
+  /** How often this node runs the background sweeps (auto-close, attachments, ban expiry, …). */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   BUSINESS_TIMEZONE: z.string().default("Europe/Istanbul"),
   CAPTCHA: z.enum(["altcha", "off"]).default("altcha"),
   ADMIN_EMAIL: z.email().optional(),
@@ -75,6 +78,7 @@ export interface Config {
   uploadOrphanMinutes: number;
   autoCloseHours: number;
   attachmentRetentionDays: number;
+  sweepIntervalSeconds: number;
   businessTimezone: string;
   captcha: "altcha" | "off";
   adminEmail: string | undefined;
@@ -149,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadOrphanMinutes: env.UPLOAD_ORPHAN_MINUTES,
     autoCloseHours: env.AUTO_CLOSE_HOURS,
     attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,
+    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     businessTimezone: env.BUSINESS_TIMEZONE,
     captcha: env.CAPTCHA,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),

@@ -4,6 +4,7 @@ import { LanguagePicker } from "../components/LanguagePicker.tsx";
 import { ProductLogo } from "../components/ProductLogo.tsx";
 import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
+import { BannedWarningListener } from "../features/bans/BannedWarningListener.tsx";
 import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
 import { HeaderNavLink } from "./HeaderNavLink.tsx";
 import { SiteLayout } from "./SiteLayout.tsx";
@@ -23,6 +24,7 @@ export function MemberShell() {
       }
       actions={
         <>
+          <BannedWarningListener />
           <LanguagePicker />
           <ThemeToggle />
           <ProfileMenu />

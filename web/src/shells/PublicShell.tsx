@@ -7,6 +7,7 @@ import { LanguagePicker } from "../components/LanguagePicker.tsx";
 import { ProductLogo } from "../components/ProductLogo.tsx";
 import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
+import { BannedWarningListener } from "../features/bans/BannedWarningListener.tsx";
 import { useSession } from "../session/SessionContext.ts";
 import { HeaderNavLink } from "./HeaderNavLink.tsx";
 import { SiteLayout } from "./SiteLayout.tsx";
@@ -28,6 +29,7 @@ export function PublicShell() {
       }
       actions={
         <>
+          <BannedWarningListener />
           <LanguagePicker />
           <ThemeToggle />
           {user ? (

@@ -1,6 +1,87 @@
-/** Ban and unban the ticket's player (spec 2 §2, §6). Placeholder until the ban work lands. */
+/**
+ * Ban and unban the ticket's player (spec 2 §2, §6), and their ban history. Ban opens the ban
+ * dialog; Unban asks to confirm and needs no reason. Both are disabled on a RESOLVED ticket and
+ * for staff who are neither the assignee, the closer nor an admin (the server decides anyway).
+ */
+import { Button, Group, Tooltip } from "@mantine/core";
+import { IconBan, IconHistory, IconLockOpen } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
+import { useSession } from "../../session/SessionContext.ts";
+import { confirmAction } from "../../ui/confirmAction.ts";
+import { showError } from "../../ui/errorDialogStore.ts";
+import { unbanPlayer } from "./api.ts";
+import { BanHistoryModal } from "./BanHistoryModal.tsx";
+import { BanModal } from "./BanModal.tsx";
+import { banBlock } from "./banRule.ts";
 
-export function BanButton(_props: { ticket: StaffTicket; onChanged: () => void }) {
-  return null;
+export function BanButton({ ticket, onChanged }: { ticket: StaffTicket; onChanged: () => void }) {
+  const { t } = useTranslation("bans");
+  const { user } = useSession();
+  const [banOpen, setBanOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const block = banBlock(user, ticket);
+
+  const unban = async () => {
+    if (!(await confirmAction({ message: t("unban_confirm", { name: ticket.name }), confirmLabel: t("unban") })))
+      return;
+    setBusy(true);
+    try {
+      await unbanPlayer(ticket);
+      onChanged();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const action = ticket.banned ? (
+    <Button
+      variant="light"
+      color="green"
+      leftSection={<IconLockOpen size={16} />}
+      onClick={unban}
+      loading={busy}
+      disabled={block !== null}
+      data-testid="unban-button"
+    >
+      {t("unban")}
+    </Button>
+  ) : (
+    <Button
+      variant="light"
+      color="red"
+      leftSection={<IconBan size={16} />}
+      onClick={() => setBanOpen(true)}
+      disabled={block !== null}
+      data-testid="ban-button"
+    >
+      {t("ban")}
+    </Button>
+  );
+
+  return (
+    <Group gap="xs">
+      {block ? (
+        <Tooltip label={t(`blocked.${block}`)} withArrow>
+          <span>{action}</span>
+        </Tooltip>
+      ) : (
+        action
+      )}
+      <Button
+        variant="subtle"
+        leftSection={<IconHistory size={16} />}
+        onClick={() => setHistoryOpen(true)}
+        data-testid="ban-history-button"
+      >
+        {t("history")}
+      </Button>
+      <BanModal ticket={ticket} opened={banOpen} onClose={() => setBanOpen(false)} onBanned={onChanged} />
+      <BanHistoryModal ticket={ticket} opened={historyOpen} onClose={() => setHistoryOpen(false)} />
+    </Group>
+  );
 }

@@ -1,0 +1,27 @@
+/**
+ * Who may ban or unban a ticket's player (spec 2 §6): nobody while the ticket is RESOLVED;
+ * otherwise its assignee, an admin, or the staff member who closed it. The HTTP routes ask here;
+ * the web's ban button mirrors the rule only to grey itself out.
+ */
+import type { TicketRow } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { type Actor, isStaff } from "./policy.ts";
+
+export type BanRefusal = "forbidden" | "ban_ticket_resolved" | "ban_not_allowed";
+
+export function banRefusal(
+  user: Actor,
+  ticket: Pick<TicketRow, "status" | "assigned_to" | "closed_by">,
+): BanRefusal | null {
+  if (!isStaff(user)) return "forbidden";
+  if (ticket.status === "RESOLVED") return "ban_ticket_resolved";
+  if (user.rank === "admin") return null;
+  if (ticket.assigned_to === user.id) return null;
+  if (ticket.status === "CLOSED" && ticket.closed_by === String(user.id)) return null;
+  return "ban_not_allowed";
+}
+
+export function requireMayBan(user: Actor, ticket: Pick<TicketRow, "status" | "assigned_to" | "closed_by">): void {
+  const refusal = banRefusal(user, ticket);
+  if (refusal) throw new AppError(refusal);
+}

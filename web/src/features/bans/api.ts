@@ -1,0 +1,24 @@
+/** The ban calls (spec 2 §7): the member or the temporary variant, by the ticket's type. */
+import type { BanHistoryResponse, BanResponse } from "../../../../common/schemas/bans.ts";
+import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
+import { api } from "../../api/client.ts";
+
+const kind = (ticket: StaffTicket) => (ticket.type === "temp" ? "temporary" : "member");
+
+export function banPlayer(ticket: StaffTicket, reason: string, seconds: number): Promise<BanResponse> {
+  return api.post<BanResponse>(`/api/tickets/ban-${kind(ticket)}-user`, {
+    ticket_id: ticket.id,
+    ban_reason: reason,
+    ban_time: seconds,
+  });
+}
+
+export function unbanPlayer(ticket: StaffTicket): Promise<BanResponse> {
+  return api.post<BanResponse>(`/api/tickets/unban-${kind(ticket)}-user`, { ticket_id: ticket.id });
+}
+
+export function fetchBanHistory(ticket: StaffTicket): Promise<BanHistoryResponse> {
+  return ticket.type === "temp"
+    ? api.post<BanHistoryResponse>("/api/tickets/get-ban-history-temporary", { email: ticket.email })
+    : api.post<BanHistoryResponse>("/api/tickets/get-ban-history-member", { member_id: ticket.user_id });
+}
