@@ -34,6 +34,8 @@ export interface AccessFixtures {
   unique(): string;
   /** A small PNG, for multipart calls. */
   png: { name: string; bytes: Uint8Array };
+  /** Each signed-in role's user id (calls that must name the caller, e.g. get_unread_messages). */
+  roleIds: Record<SocketRole, number>;
 }
 
 export interface RequestSpec {
