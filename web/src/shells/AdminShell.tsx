@@ -12,6 +12,7 @@ import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { NotificationsDropdown } from "../features/notifications/NotificationsDropdown.tsx";
 import { useNotificationAlerts } from "../features/notifications/useNotificationAlerts.ts";
+import { useTicketVisit } from "../features/notifications/useTicketVisit.ts";
 import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
 import { PageLoader } from "../ui/Loaders.tsx";
 import { AdminSidebar } from "./AdminSidebar.tsx";
@@ -20,6 +21,7 @@ export function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigation = useNavigation();
   useNotificationAlerts();
+  useTicketVisit();
   return (
     <AppShell
       header={{ height: 60 }}
