@@ -99,7 +99,7 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
           size="xs"
           checked={filters.hidePinned}
           onChange={(v) => set({ hidePinned: v, onlyPinned: v ? false : filters.onlyPinned })}
-          data-testid="chat-list-hide-pinned"
+          wrapperProps={{ "data-testid": "chat-list-hide-pinned" }}
         >
           {filters.hidePinned ? t("show_pinned") : t("hide_pinned")}
         </Chip>
@@ -107,7 +107,7 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
           size="xs"
           checked={filters.onlyPinned}
           onChange={(v) => set({ onlyPinned: v, hidePinned: v ? false : filters.hidePinned })}
-          data-testid="chat-list-only-pinned"
+          wrapperProps={{ "data-testid": "chat-list-only-pinned" }}
         >
           {t("only_pinned")}
         </Chip>
@@ -115,7 +115,7 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
           size="xs"
           checked={filters.onlyUnread}
           onChange={(v) => set({ onlyUnread: v })}
-          data-testid="chat-list-only-unread"
+          wrapperProps={{ "data-testid": "chat-list-only-unread" }}
         >
           {t("toggle_unread")}
         </Chip>
