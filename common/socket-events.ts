@@ -13,7 +13,14 @@ import {
   sendMessagePayload,
   userTicketVisitPayload,
 } from "./schemas/chat.ts";
-import type { Notification } from "./schemas/chatList.ts";
+import {
+  type ChatTicket,
+  getNumberOfNotificationsPayload,
+  getUnreadMessagesPayload,
+  type Notification,
+  type UnreadChat,
+  type UnreadChats,
+} from "./schemas/chatList.ts";
 import { deleteMessagePayload, editMessagePayload } from "./schemas/messageEdits.ts";
 import { deleteNotePayload, editNotePayload, type Note, sendNotePayload } from "./schemas/notes.ts";
 import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
@@ -43,6 +50,9 @@ export const clientEventSchemas = {
   // staffchat: a staff member's own messages
   edit_message: editMessagePayload,
   delete_message: deleteMessagePayload,
+  // chat list and notifications (spec 2 §7)
+  get_number_of_notifications: getNumberOfNotificationsPayload,
+  get_unread_messages: getUnreadMessagesPayload,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 
@@ -71,6 +81,8 @@ export interface ClientEventAnswers {
   /** The changed message as staff see it. */
   edit_message: StaffMessage;
   delete_message: StaffMessage;
+  get_number_of_notifications: { unread: number };
+  get_unread_messages: { unread_chats: UnreadChats };
 }
 
 /** Clients send a schema's input (a chat id as `chat-12`); handlers get its parsed output. */
@@ -101,6 +113,14 @@ export interface ServerToClientEvents {
   deleted_note: (note: Note) => void;
   /** The receiving player was just banned: their pages show the ban dialog (spec 2 §8). */
   banned_warning: (payload: BannedWarning) => void;
+  // chat list and notifications (spec 2 §7), to all of one staff member's tabs
+  unread_messages: (payload: { unread_chats: UnreadChats }) => void;
+  unread_message: (payload: { unread_chat: UnreadChat }) => void;
+  new_active_chat: (payload: { ticket: ChatTicket }) => void;
+  remove_active_chat: (payload: { ticket_id: number }) => void;
+  ticket_pinned: (payload: { ticket_id: number; pinned: boolean }) => void;
+  /** The user's notifications were all marked read (in this or another tab). */
+  mark_all_read: (payload: Record<string, never>) => void;
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

@@ -29,6 +29,7 @@ import { type AppServer, createSocketServer, sessionRoom } from "./realtime/sock
 import { authRoutes } from "./routes/auth.ts";
 import { banRoutes } from "./routes/bans.ts";
 import { chatRoutes } from "./routes/chat.ts";
+import { chatListRoutes } from "./routes/chatList.ts";
 import { integrationRoutes } from "./routes/integration.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { notesRoutes } from "./routes/notes.ts";
@@ -36,11 +37,12 @@ import { permissionRoutes } from "./routes/permissions.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { publicConfigRoutes } from "./routes/publicConfig.ts";
 import { setupReadRoutes } from "./routes/setupRead.ts";
-import { ticketSearchRoutes } from "./routes/ticketSearch.ts";
 import { staffTicketRoutes } from "./routes/staffTickets.ts";
+import { ticketSearchRoutes } from "./routes/ticketSearch.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
 import { registerFormCleanup } from "./uploads/multipart.ts";
 import { UploadStore } from "./uploads/storage.ts";
+import { subscribeChatListFollowers } from "./usecases/followTicketsInChatList.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -149,10 +151,12 @@ export async function buildApp({
   await app.register(integrationRoutes(ctx));
   await app.register(notesRoutes(ctx));
   await app.register(banRoutes(ctx));
+  await app.register(chatListRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
   io = createSocketServer(app.server, ctx, app.log);
   subscribeFanout(ctx, io);
+  subscribeChatListFollowers(ctx);
   app.addHook("onClose", async () => {
     await io?.close();
     if (!sharedLimits) await limits.close();

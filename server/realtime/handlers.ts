@@ -22,11 +22,18 @@ import { AppError } from "../http/errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
 import { isStaff } from "../policies/policy.ts";
 import { ticketViewer } from "../policies/tickets.ts";
+import { presentUnreadChats } from "../presenters/chatList.ts";
 import { presentMessageFor, presentStaffMessage } from "../presenters/message.ts";
 import { presentNote } from "../presenters/note.ts";
+import { activeChatIds } from "../repositories/activeChats.ts";
 import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
-import { countUnreadNotifications, markTicketNotificationsRead } from "../repositories/notifications.ts";
+import {
+  countUnreadNotifications,
+  markTicketNotesRead,
+  markTicketNotificationsRead,
+  unreadCounts,
+} from "../repositories/notifications.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { deleteNote, editNote } from "../usecases/changeNote.ts";
 import { deleteChatMessage } from "../usecases/deleteChatMessage.ts";
@@ -147,6 +154,7 @@ export const eventHandlers: HandlerMap = {
     if (!ticket || !ticketViewer(user, session, ticket)) return { ok: false, error: "not_found" };
     if (user.class !== "dev") return { ok: true };
     await markTicketNotificationsRead(ctx.store.db, user.id, ticket.id);
+    await markTicketNotesRead(ctx.store.db, user.id, ticket.id);
     const unread = await countUnreadNotifications(ctx.store.db, user.id);
     ctx.realtime.toUser(user.id, "number_notifications", { unread });
     return { ok: true };
@@ -217,5 +225,26 @@ export const eventHandlers: HandlerMap = {
     } catch (error) {
       return { ok: false, error: errorCode(error) };
     }
+  }),
+
+  // ---- chat list and notifications (spec 2 §7): staff only, always the caller's own
+
+  /** Answered with the ack and `number_notifications` to all of the user's tabs. */
+  get_number_of_notifications: defineHandler(clientEventSchemas.get_number_of_notifications, async (ctx, socket) => {
+    const { user } = socket.data;
+    if (user.class !== "dev") return { ok: false, error: "forbidden" };
+    const unread = await countUnreadNotifications(ctx.store.db, user.id);
+    ctx.realtime.toUser(user.id, "number_notifications", { unread });
+    return { ok: true, data: { unread } };
+  }),
+
+  /** Unread info for the tickets of the caller's chat list; `user_id` must be the caller. */
+  get_unread_messages: defineHandler(clientEventSchemas.get_unread_messages, async (ctx, socket, payload) => {
+    const { user } = socket.data;
+    if (user.class !== "dev" || payload.user_id !== user.id) return { ok: false, error: "forbidden" };
+    const ids = await activeChatIds(ctx.store.db, user.id);
+    const unread_chats = presentUnreadChats(await unreadCounts(ctx.store.db, user.id, ids));
+    socket.emit("unread_messages", { unread_chats });
+    return { ok: true, data: { unread_chats } };
   }),
 };

@@ -146,6 +146,14 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     },
     unique: () => `${process.pid}-${++counter}-${randomToken(4)}`,
     png: { name: png.name, bytes: new Uint8Array(png.bytes) },
+    roleIds: {
+      temporary: temp.id,
+      memberA: memberA.id,
+      memberB: memberB.id,
+      dev: dev.id,
+      mod: mod.id,
+      admin: admin.id,
+    },
     priorityId: ticketA.priority_id,
     async freshTicket(options = {}) {
       const status = options.status ?? "WAITING DEV";

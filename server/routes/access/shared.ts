@@ -39,6 +39,8 @@ export interface AccessFixtures {
   unique(): string;
   /** A small PNG, for multipart calls. */
   png: { name: string; bytes: Uint8Array };
+  /** Each signed-in role's user id (calls that must name the caller, e.g. get_unread_messages). */
+  roleIds: Record<SocketRole, number>;
   // ---- staff ticket actions (ticketpage)
   /** The priority of A's ticket (the default one). */
   priorityId: number;

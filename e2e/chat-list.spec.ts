@@ -1,0 +1,219 @@
+/**
+ * The sidebar chat list and notifications (spec 2 §2, §3, §7): pin and unpin (a pinned chat asks
+ * before removal), a player's reply marks the ticket in the sidebar, an assignment to another
+ * staff member makes their notification appear live (toast, bell, title prefix), Mark All Read.
+ */
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { CSRF_COOKIE, CSRF_HEADER } from "../common/constants.ts";
+import { type AccountName, storageStatePath } from "./support/env.ts";
+import { solveCaptcha } from "./support/signIn.ts";
+
+interface Ticket {
+  id: number;
+  email: string;
+  status: string;
+  category: number;
+  server: number;
+  assignedTo: number | null;
+  createdAt: number;
+}
+
+/** A call from inside a signed-in page, as the web client makes it (cookies and CSRF header). */
+async function call<T>(page: Page, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body, cookie, header }) => {
+      const csrf = document.cookie
+        .split(";")
+        .map((part) => part.trim().split("="))
+        .find(([key]) => key === cookie || key === `__Host-${cookie}`)?.[1];
+      const response = await fetch(path, {
+        method,
+        credentials: "include",
+        headers: { "content-type": "application/json", [header]: decodeURIComponent(csrf ?? "") },
+        body: method === "POST" ? JSON.stringify(body ?? {}) : undefined,
+      });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    { method, path, body, cookie: CSRF_COOKIE, header: CSRF_HEADER },
+  );
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+  return answer.json as T;
+}
+
+async function openAs(browser: Browser, account: AccountName, path = "/admin/dashboard"): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStatePath(account) });
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+async function myId(page: Page): Promise<number> {
+  const { id_token } = await call<{ id_token: string }>(page, "GET", "/auth/pulse-check");
+  return JSON.parse(Buffer.from(id_token, "base64url").toString()).id as number;
+}
+
+/** The demo's tickets, read one by one through the staff ticket call (ids are small and dense). */
+async function demoTickets(page: Page): Promise<Ticket[]> {
+  const tickets: Ticket[] = [];
+  for (let id = 1; id <= 60; id++) {
+    try {
+      tickets.push(
+        (await call<{ ticket: Ticket }>(page, "POST", "/api/tickets/fetch-ticket", { ticket_id: id })).ticket,
+      );
+    } catch {
+      // a gap in the ids
+    }
+  }
+  return tickets;
+}
+
+const OPEN = ["NEW TICKET", "WAITING DEV", "ON HOLD", "REPLIED"];
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+/** player1 files a fresh ticket on Europe 1 (a server the demo's mod handles); answers its id. */
+async function fileTicketAsPlayer(browser: Browser): Promise<number> {
+  const player = await openAs(browser, "player", "/member/create-ticket");
+  await choose(player, "Category", "Report bugs");
+  await choose(player, "Server", "Europe 1");
+  await choose(player, "Character name", /^Shadow/);
+  await player.getByRole("textbox", { name: "Subject" }).fill(`Lost my mount ${Date.now()}`);
+  await player.getByRole("textbox", { name: "Description" }).fill("It vanished after the last patch.");
+  await solveCaptcha(player);
+  await player.getByTestId("submit-ticket").click();
+  await player.waitForURL(/\/member\/ticket\/[^/]+$/);
+  const ticketId = await player.evaluate(() => {
+    const code = location.pathname.split("/").pop() ?? "";
+    return JSON.parse(atob(decodeURIComponent(code))).ticketId as number;
+  });
+  await player.context().close();
+  return ticketId;
+}
+
+test.describe("sidebar chat list and notifications", () => {
+  test.use({ storageState: storageStatePath("mod") });
+
+  test("pin and unpin a chat; a pinned chat asks before it is removed", async ({ page }) => {
+    await page.goto("/admin/dashboard");
+    const list = page.getByTestId("chat-list");
+    await expect(list).toBeVisible();
+    const tickets = await demoTickets(page);
+    const ticket = tickets.find((t) => OPEN.includes(t.status))!;
+    await call(page, "POST", "/api/pin-ticket", { id: ticket.id, pinned: false });
+    await call(page, "POST", "/api/add-ticket-to-chat", { ticket_id: ticket.id });
+    const row = page.getByTestId(`chat-row-${ticket.id}`);
+    await expect(row).toHaveAttribute("data-pinned", "false");
+
+    await row.getByTestId("chat-row-pin").click();
+    await expect(row).toHaveAttribute("data-pinned", "true");
+    // Pinned chats float to the top.
+    await expect(list.locator("[data-testid^=chat-row-]").first()).toHaveAttribute("data-pinned", "true");
+    expect(await call(page, "POST", "/api/is-pinned-ticket", { id: ticket.id })).toEqual({ pinned: true });
+    await page.getByTestId("chat-list-only-pinned").click();
+    await expect(row).toBeVisible();
+    await page.getByTestId("chat-list-only-pinned").click();
+
+    // Removing a pinned chat asks first; cancelling keeps it.
+    await row.getByTestId("chat-row-remove").click();
+    await expect(page.getByText("This ticket is pinned. Remove it from your chats anyway?")).toBeVisible();
+    await page.getByTestId("confirm-action-cancel").click();
+    await expect(row).toBeVisible();
+
+    // Survives a reload (the pin is stored), then unpin.
+    await page.reload();
+    await expect(row).toHaveAttribute("data-pinned", "true");
+    await row.getByTestId("chat-row-pin").click();
+    await expect(row).toHaveAttribute("data-pinned", "false");
+    expect(await call(page, "POST", "/api/is-pinned-ticket", { id: ticket.id })).toEqual({ pinned: false });
+
+    // An unpinned chat goes at once.
+    await row.getByTestId("chat-row-remove").click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("the player's reply marks the ticket in the sidebar: green and unread", async ({ page, browser }) => {
+    await page.goto("/admin/dashboard");
+    const ticket = { id: await fileTicketAsPlayer(browser) };
+    const player = await openAs(browser, "player", "/member/home");
+    await call(page, "POST", "/api/add-ticket-to-chat", { ticket_id: ticket.id });
+    const row = page.getByTestId(`chat-row-${ticket.id}`);
+    await expect(row).toBeVisible();
+    await expect(row).toHaveAttribute("data-highlighted", "false");
+
+    await call(player, "POST", "/api/new-chat-message", { chatId: `chat-${ticket.id}`, message: "Any news on this?" });
+    await expect(row).toHaveAttribute("data-highlighted", "true");
+    await expect(row).toHaveAttribute("data-unread", "true");
+    await expect(row.getByTestId("chat-row-unread")).toBeVisible();
+    await page.getByTestId("chat-list-only-unread").click();
+    await expect(row).toBeVisible();
+    // The green lasts 10 seconds (TIMING.newMessageHighlightMs).
+    await expect(row).toHaveAttribute("data-highlighted", "false", { timeout: 15_000 });
+    await player.context().close();
+  });
+
+  test("an assignment makes the assignee's notification appear; Mark All Read and the title prefix", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto("/admin/dashboard");
+    await expect(page.getByTestId("chat-list")).toBeVisible();
+    const modId = await myId(page);
+    // Start from nothing unread: no prefix in the title.
+    await call(page, "POST", "/api/notification/mark-all-read");
+    await expect(page).toHaveTitle("Dashboard - Game Support");
+
+    const admin = await openAs(browser, "admin");
+    const { devs } = await call<{ devs: { id: number; categories: number[]; servers: number[] }[] }>(
+      admin,
+      "GET",
+      "/api/users/fetch-devs",
+    );
+    const mod = devs.find((d) => d.id === modId)!;
+    const ticketId = await fileTicketAsPlayer(browser);
+    const { ticket } = await call<{ ticket: Ticket }>(admin, "POST", "/api/tickets/fetch-ticket", {
+      ticket_id: ticketId,
+    });
+    await call(page, "POST", "/api/remove-ticket-from-chat", { ticket_id: ticket.id });
+    // The assignment may move the ticket into a category the mod handles (spec 2 §4).
+    const category = mod.categories.includes(ticket.category) ? ticket.category : mod.categories[0]!;
+    await expect(page.getByTestId(`chat-row-${ticket.id}`)).toHaveCount(0);
+
+    await call(admin, "POST", "/api/tickets/assign-ticket", {
+      ticketId: ticket.id,
+      devId: modId,
+      category,
+      server: ticket.server,
+      prevDevId: ticket.assignedTo ?? "",
+      chatId: `chat-${ticket.id}`,
+    });
+
+    // Live: the toast, the bell's count, the title's [n] prefix and the new chat in the sidebar.
+    await expect(page.getByText(`assigned ticket #${ticket.createdAt} to you`).first()).toBeVisible();
+    await expect(page).toHaveTitle("[1] Dashboard - Game Support");
+    await expect(page.getByTestId("notification-count")).toContainText("1");
+    await expect(page.getByTestId(`chat-row-${ticket.id}`)).toBeVisible();
+    await page.getByTestId("notification-bell").click();
+    const dropdown = page.getByTestId("notification-dropdown");
+    await expect(dropdown.getByTestId("notification-item")).toHaveCount(1);
+    await expect(dropdown.getByTestId("notification-item")).toHaveAttribute("data-type", "assignment");
+    await dropdown.getByTestId("notification-show-all").click();
+
+    await page.waitForURL("**/admin/notifications");
+    await expect(page.getByTestId("notifications-unread-count")).toHaveText("Unread: 1");
+    await page.getByTestId("notifications-unread-toggle").click();
+    await expect(page.getByTestId("notifications-list").getByTestId("notification-item")).toHaveCount(1);
+    await page.getByTestId("notifications-mark-all-read").click();
+    await expect(page.getByTestId("notifications-unread-count")).toHaveText("Unread: 0");
+    await expect(page.getByTestId("notifications-list").getByTestId("notification-item")).toHaveCount(0);
+    await expect(page).toHaveTitle("Notifications - Game Support");
+    await page.getByTestId("notifications-unread-toggle").click();
+    await expect(page.getByTestId("notifications-list").getByTestId("notification-item").first()).toHaveAttribute(
+      "data-read",
+      "true",
+    );
+    await admin.context().close();
+  });
+});
