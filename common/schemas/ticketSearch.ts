@@ -26,6 +26,11 @@ const mode = z.coerce
   .pipe(z.union([z.literal(1), z.literal(2)]))
   .default(1);
 const searchText = optional(z.string().trim().min(1).max(200));
+/**
+ * Subject, description and chat message are always Contains; a trigram index needs three
+ * characters, and these long texts have no prefix index to fall back on (docs/decisions.md).
+ */
+const longText = optional(z.string().trim().min(3, "Enter at least 3 characters").max(200));
 const bool = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", "off", ""])])
   .optional()
@@ -88,9 +93,9 @@ const window = z.coerce
   .default(-1);
 
 export const advancedSearchTicketsBody = paginationSearchTicketsBody.extend({
-  subject: searchText,
-  description: searchText,
-  chatMessage: searchText,
+  subject: longText,
+  description: longText,
+  chatMessage: longText,
   createdAt: window,
   lastUpdated: window,
 });
@@ -117,5 +122,17 @@ export const ticketSearchResponse = z.object({
 });
 export type TicketSearchResponse = z.infer<typeof ticketSearchResponse>;
 
-export const fetchTaggedChatsResponse = z.object({ tickets: z.array(staffTicket), total_pages: z.number().int() });
+export const fetchTaggedChatsResponse = z.object({
+  tickets: z.array(staffTicket),
+  total_pages: z.number().int(),
+  users: z.array(staffEntry),
+  total_count: z.number().int(),
+});
 export type FetchTaggedChatsResponse = z.infer<typeof fetchTaggedChatsResponse>;
+
+/** fetch-tickets-by-timestamp: the ticket whose number (creation second) is `createdAt` (#number tags). */
+export const fetchTicketsByTimestampBody = z.object({
+  createdAt: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export const fetchTicketsByTimestampResponse = z.object({ tickets: z.array(staffTicket) });
+export type FetchTicketsByTimestampResponse = z.infer<typeof fetchTicketsByTimestampResponse>;

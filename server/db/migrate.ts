@@ -9,6 +9,7 @@ import * as content from "./migrations/0004_content.ts";
 import * as uploads from "./migrations/0005_uploads.ts";
 import * as temporaryIdentities from "./migrations/0006_temporary_identities.ts";
 import * as ticketNumber from "./migrations/0007_ticket_number.ts";
+import * as ticketSearch from "./migrations/0008_ticket_search.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0005_uploads": uploads,
   "0006_temporary_identities": temporaryIdentities,
   "0007_ticket_number": ticketNumber,
+  "0008_ticket_search": ticketSearch,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

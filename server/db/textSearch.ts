@@ -1,0 +1,162 @@
+/**
+ * The text-search dialect of the staff ticket search (spec 2 §2, §7), in one module: how a
+ * Contains or Exact match on a ticket's text fields and a Contains match on its chat messages is
+ * written for each engine, and the indexes that make them fast (migration 0008).
+ *
+ * - Contains (3 characters or more): trigram indexes. PostgreSQL: `col ILIKE '%text%'` served by a
+ *   pg_trgm GIN index on the column. SQLite: an FTS5 table with the `trigram` tokenizer (external
+ *   content, kept in sync by triggers), queried with a phrase (a trigram phrase is a substring).
+ * - Contains with 1 or 2 characters: no trigram exists, so it becomes a starts-with match on the
+ *   lower-case b-tree index (name, e-mail, character name). Subject, description and chat message
+ *   require 3 characters (the request schema says so).
+ * - Exact: `lower(col) = lower(text)` on the same lower-case b-tree index.
+ *
+ * Both engines fold case the same way for Contains (Unicode); Exact and starts-with fold with the
+ * engine's lower() (SQLite: ASCII only).
+ */
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Engine } from "./database.ts";
+
+/** The ticket columns that text search reads. */
+export const TICKET_TEXT_COLUMNS = ["name", "email", "character_name", "subject", "description"] as const;
+export type TicketTextColumn = (typeof TICKET_TEXT_COLUMNS)[number];
+/** Columns with a lower-case b-tree index: Exact and short Contains. */
+export const TICKET_EXACT_COLUMNS = ["name", "email", "character_name"] as const;
+export type TicketExactColumn = (typeof TICKET_EXACT_COLUMNS)[number];
+
+/** A trigram index serves a Contains query of at least this many characters. */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/** The largest code point: `prefix || MAX_CHAR` sorts after every text that starts with prefix. */
+const MAX_CHAR = "\u{10FFFF}";
+
+/** Escapes LIKE's wildcards (`%`, `_`) and the escape character itself (backslash). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** An FTS5 phrase: the text in double quotes, inner quotes doubled; no operator survives. */
+function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+function charCount(text: string): number {
+  return [...text].length;
+}
+
+/** tickets.<column> contains text (any case). */
+export function ticketContains(engine: Engine, column: TicketTextColumn, text: string): RawBuilder<boolean> {
+  if (charCount(text) < TRIGRAM_MIN_CHARS) {
+    if (!(TICKET_EXACT_COLUMNS as readonly string[]).includes(column)) return sql<boolean>`1 = 0`;
+    return ticketStartsWith(engine, column as TicketExactColumn, text);
+  }
+  const ref = sql.ref(`tickets.${column}`);
+  if (engine === "postgres") return sql<boolean>`${ref} ILIKE ${`%${escapeLike(text)}%`}`;
+  return sql<boolean>`tickets.id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ${`${column} : ${ftsPhrase(text)}`})`;
+}
+
+/** tickets.<column> starts with text (any case), on the lower-case b-tree index. */
+export function ticketStartsWith(engine: Engine, column: TicketExactColumn, text: string): RawBuilder<boolean> {
+  const lowered = sql`lower(${sql.ref(`tickets.${column}`)})`;
+  if (engine === "postgres") {
+    // text_pattern_ops serves LIKE 'prefix%' (backslash is PostgreSQL's default LIKE escape).
+    return sql<boolean>`${lowered} LIKE ${`${escapeLike(text.toLowerCase())}%`}`;
+  }
+  return sql<boolean>`(${lowered} >= lower(${text}) AND ${lowered} < lower(${text}) || ${MAX_CHAR})`;
+}
+
+/** tickets.<column> equals text (any case). */
+export function ticketExact(column: TicketExactColumn, text: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(`tickets.${column}`)}) = lower(${text})`;
+}
+
+/** Some chat message of the ticket (not deleted) contains text (any case); text has 3+ characters. */
+export function chatMessageContains(engine: Engine, text: string): RawBuilder<boolean> {
+  if (charCount(text) < TRIGRAM_MIN_CHARS) return sql<boolean>`1 = 0`;
+  if (engine === "postgres") {
+    return sql<boolean>`tickets.id IN (SELECT m.ticket_id FROM chat_messages m WHERE m.message ILIKE ${`%${escapeLike(text)}%`} AND m.deleted = 0)`;
+  }
+  return sql<boolean>`tickets.id IN (SELECT m.ticket_id FROM chat_messages m WHERE m.id IN (SELECT rowid FROM chat_messages_fts WHERE chat_messages_fts MATCH ${`message : ${ftsPhrase(text)}`}) AND m.deleted = 0)`;
+}
+
+// ---- the indexes (migration 0008)
+
+/** The schema that holds pg_trgm, creating the extension in `public` when it is missing. */
+async function trigramSchema(db: Kysely<unknown>): Promise<string> {
+  const find = async () =>
+    (
+      await sql<{
+        schema: string;
+      }>`SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`.execute(
+        db,
+      )
+    ).rows[0]?.schema;
+  const existing = await find();
+  if (existing) return existing;
+  try {
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db);
+  } catch (error) {
+    // Two migrations racing (parallel test suites): the other one created it.
+    const again = await find();
+    if (again) return again;
+    throw error;
+  }
+  return (await find()) ?? "public";
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Creates the text-search indexes of tickets and chat messages (migration 0008). */
+export async function createTextSearchIndexes(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  if (engine === "postgres") {
+    const opclass = sql.raw(`${quoteIdent(await trigramSchema(db))}.gin_trgm_ops`);
+    for (const column of TICKET_TEXT_COLUMNS) {
+      await sql`CREATE INDEX ${sql.id(`tickets_${column}_trgm`)} ON tickets USING gin (${sql.id(column)} ${opclass})`.execute(
+        db,
+      );
+    }
+    for (const column of TICKET_EXACT_COLUMNS) {
+      await sql`CREATE INDEX ${sql.id(`tickets_${column}_lower`)} ON tickets (lower(${sql.id(column)}) text_pattern_ops)`.execute(
+        db,
+      );
+    }
+    await sql`CREATE INDEX chat_messages_message_trgm ON chat_messages USING gin (message ${opclass})`.execute(db);
+    return;
+  }
+  for (const column of TICKET_EXACT_COLUMNS) {
+    await sql`CREATE INDEX ${sql.id(`tickets_${column}_lower`)} ON tickets (lower(${sql.id(column)}))`.execute(db);
+  }
+  const columns = TICKET_TEXT_COLUMNS.join(", ");
+  const newValues = TICKET_TEXT_COLUMNS.map((c) => `new.${c}`).join(", ");
+  const oldValues = TICKET_TEXT_COLUMNS.map((c) => `old.${c}`).join(", ");
+  const statements = [
+    `CREATE VIRTUAL TABLE tickets_fts USING fts5(${columns}, content='tickets', content_rowid='id', tokenize='trigram')`,
+    `CREATE TRIGGER tickets_fts_insert AFTER INSERT ON tickets BEGIN
+       INSERT INTO tickets_fts(rowid, ${columns}) VALUES (new.id, ${newValues});
+     END`,
+    `CREATE TRIGGER tickets_fts_delete AFTER DELETE ON tickets BEGIN
+       INSERT INTO tickets_fts(tickets_fts, rowid, ${columns}) VALUES ('delete', old.id, ${oldValues});
+     END`,
+    // Only when a searched text changes: status, assignee and time updates leave the index alone.
+    `CREATE TRIGGER tickets_fts_update AFTER UPDATE OF ${columns} ON tickets BEGIN
+       INSERT INTO tickets_fts(tickets_fts, rowid, ${columns}) VALUES ('delete', old.id, ${oldValues});
+       INSERT INTO tickets_fts(rowid, ${columns}) VALUES (new.id, ${newValues});
+     END`,
+    `INSERT INTO tickets_fts(tickets_fts) VALUES ('rebuild')`,
+    `CREATE VIRTUAL TABLE chat_messages_fts USING fts5(message, content='chat_messages', content_rowid='id', tokenize='trigram')`,
+    `CREATE TRIGGER chat_messages_fts_insert AFTER INSERT ON chat_messages BEGIN
+       INSERT INTO chat_messages_fts(rowid, message) VALUES (new.id, new.message);
+     END`,
+    `CREATE TRIGGER chat_messages_fts_delete AFTER DELETE ON chat_messages BEGIN
+       INSERT INTO chat_messages_fts(chat_messages_fts, rowid, message) VALUES ('delete', old.id, old.message);
+     END`,
+    `CREATE TRIGGER chat_messages_fts_update AFTER UPDATE OF message ON chat_messages BEGIN
+       INSERT INTO chat_messages_fts(chat_messages_fts, rowid, message) VALUES ('delete', old.id, old.message);
+       INSERT INTO chat_messages_fts(rowid, message) VALUES (new.id, new.message);
+     END`,
+    `INSERT INTO chat_messages_fts(chat_messages_fts) VALUES ('rebuild')`,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}

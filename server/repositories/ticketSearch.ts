@@ -1,0 +1,197 @@
+/**
+ * SQL of the staff ticket search (spec 2 §2, §7): one filter builder shared by the page query and
+ * the exact count, so that both always say the same thing. Text matching comes from
+ * db/textSearch.ts (the one module that knows each engine's dialect).
+ *
+ * A page is read in two steps: the ids of the page from an index (ORDER BY key, id with LIMIT and
+ * OFFSET over index entries only), then the rows of those ids. Deep pages then skip index
+ * entries, not table rows.
+ */
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import { ACTIVE_STATUSES, type TicketStatus } from "../../common/constants.ts";
+import type { TicketSortField } from "../../common/schemas/ticketSearch.ts";
+import type { Engine } from "../db/database.ts";
+import type { Database, TicketRow } from "../db/schema.ts";
+import {
+  chatMessageContains,
+  type TicketExactColumn,
+  type TicketTextColumn,
+  ticketContains,
+  ticketExact,
+} from "../db/textSearch.ts";
+
+export type SearchMode = 1 | 2;
+
+/** What the search filters on, already resolved (default → employee, windows → epoch bounds). */
+export interface TicketFilter {
+  ticketId?: { value: number; mode: SearchMode };
+  name?: { value: string; mode: SearchMode };
+  email?: { value: string; mode: SearchMode };
+  characterName?: { value: string; mode: SearchMode };
+  serverId?: number;
+  categoryId?: number;
+  /** A status, or ACTIVE (not ended). */
+  status?: TicketStatus | "ACTIVE";
+  priorityId?: number;
+  /** A staff id; 0 = unassigned. */
+  employee?: number;
+  /** Only tickets with a `tag` notification for this user. */
+  taggedFor?: number;
+  subject?: string;
+  description?: string;
+  chatMessage?: string;
+  createdSince?: number;
+  updatedSince?: number;
+}
+
+export interface TicketOrder {
+  sortBy: TicketSortField;
+  order: "asc" | "desc";
+}
+
+/** Wire sort names → columns. */
+const SORT_COLUMNS: Record<TicketSortField, keyof TicketRow & string> = {
+  createdAt: "created_at",
+  lastUpdated: "last_updated",
+  status: "status",
+  priority: "priority_id",
+  category: "category_id",
+  server: "server_id",
+  email: "email",
+  name: "name",
+  characterName: "character_name",
+  assignedTo: "assigned_to",
+};
+
+/**
+ * Digits typed into the ticket id box, Contains mode: ids (or ticket numbers) that start with
+ * them, as index ranges: "12" → 12, 120–129, 1200–1299, … up to the largest integer.
+ */
+function prefixRanges(prefix: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let scale = 1; prefix * scale <= Number.MAX_SAFE_INTEGER / 10 && scale <= 1e15; scale *= 10) {
+    ranges.push([prefix * scale, (prefix + 1) * scale - 1]);
+  }
+  return ranges;
+}
+
+function textFilter(
+  engine: Engine,
+  column: TicketExactColumn,
+  filter: { value: string; mode: SearchMode },
+): Expression<SqlBool> {
+  return filter.mode === 2 ? ticketExact(column, filter.value) : ticketContains(engine, column, filter.value);
+}
+
+/** The WHERE conditions of a filter. */
+function conditions(
+  eb: ExpressionBuilder<Database, "tickets">,
+  engine: Engine,
+  filter: TicketFilter,
+): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (filter.ticketId) {
+    const { value, mode } = filter.ticketId;
+    if (mode === 2) {
+      // The box takes the ticket id or the ticket number (its creation second) that the list shows.
+      where.push(eb.or([eb("tickets.id", "=", value), eb("tickets.created_at", "=", value)]));
+    } else {
+      const ranges = prefixRanges(value);
+      where.push(
+        eb.or([
+          ...ranges.map(([from, to]) => eb.and([eb("tickets.id", ">=", from), eb("tickets.id", "<=", to)])),
+          ...ranges.map(([from, to]) =>
+            eb.and([eb("tickets.created_at", ">=", from), eb("tickets.created_at", "<=", to)]),
+          ),
+        ]),
+      );
+    }
+  }
+  if (filter.name) where.push(textFilter(engine, "name", filter.name));
+  if (filter.email) where.push(textFilter(engine, "email", filter.email));
+  if (filter.characterName) where.push(textFilter(engine, "character_name", filter.characterName));
+  if (filter.serverId !== undefined) where.push(eb("tickets.server_id", "=", filter.serverId));
+  if (filter.categoryId !== undefined) where.push(eb("tickets.category_id", "=", filter.categoryId));
+  if (filter.status === "ACTIVE") where.push(eb("tickets.status", "in", ACTIVE_STATUSES));
+  else if (filter.status !== undefined) where.push(eb("tickets.status", "=", filter.status));
+  if (filter.priorityId !== undefined) where.push(eb("tickets.priority_id", "=", filter.priorityId));
+  if (filter.employee === 0) where.push(eb("tickets.assigned_to", "is", null));
+  else if (filter.employee !== undefined) where.push(eb("tickets.assigned_to", "=", filter.employee));
+  if (filter.taggedFor !== undefined) {
+    where.push(
+      eb(
+        "tickets.id",
+        "in",
+        eb
+          .selectFrom("notifications")
+          .select("notifications.ticket_id")
+          .where("notifications.user_id", "=", filter.taggedFor)
+          .where("notifications.type", "=", "tag"),
+      ),
+    );
+  }
+  const text = (column: TicketTextColumn, value: string | undefined) => {
+    if (value !== undefined) where.push(ticketContains(engine, column, value));
+  };
+  text("subject", filter.subject);
+  text("description", filter.description);
+  if (filter.chatMessage !== undefined) where.push(chatMessageContains(engine, filter.chatMessage));
+  if (filter.createdSince !== undefined) where.push(eb("tickets.created_at", ">=", filter.createdSince));
+  if (filter.updatedSince !== undefined) where.push(eb("tickets.last_updated", ">=", filter.updatedSince));
+  return where;
+}
+
+function filtered(db: Kysely<Database>, engine: Engine, filter: TicketFilter) {
+  return db.selectFrom("tickets").where((eb) => eb.and(conditions(eb, engine, filter)));
+}
+
+/** The exact number of tickets that match. */
+export async function countTickets(db: Kysely<Database>, engine: Engine, filter: TicketFilter): Promise<number> {
+  const row = await filtered(db, engine, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of matching tickets, in order (ties by id in the same direction, so paging is stable). */
+export async function searchTicketPage(
+  db: Kysely<Database>,
+  engine: Engine,
+  filter: TicketFilter,
+  order: TicketOrder,
+  page: { offset: number; limit: number },
+): Promise<TicketRow[]> {
+  const column = SORT_COLUMNS[order.sortBy];
+  const direction = order.order;
+  // NULL (unassigned) sorts as the smallest value on both engines.
+  const nulls = column === "assigned_to" ? (direction === "asc" ? " NULLS FIRST" : " NULLS LAST") : "";
+  const idRows = await filtered(db, engine, filter)
+    .select("tickets.id")
+    .orderBy(sql`${sql.ref(`tickets.${column}`)} ${sql.raw(direction)}${sql.raw(nulls)}`)
+    .orderBy("tickets.id", direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const ids = idRows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("tickets").selectAll().where("id", "in", ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Tickets whose number (creation second) is `createdAt`: the target of a `#number` tag. */
+export function ticketsByNumber(db: Kysely<Database>, createdAt: number): Promise<TicketRow[]> {
+  return db.selectFrom("tickets").selectAll().where("created_at", "=", createdAt).orderBy("id").execute();
+}
+
+/** The staff entries (id, name, avatar) of the given users. */
+export async function staffEntries(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "name", "avatar"])
+    .where("id", "in", [...new Set(ids)])
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, avatar: r.avatar || null }));
+}

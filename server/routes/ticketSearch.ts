@@ -1,0 +1,142 @@
+/**
+ * The staff ticket list and search (spec 2 §2, §7): pagination-search-tickets,
+ * advanced-search-tickets, fetch-tagged-chats and fetch-tickets-by-timestamp. Staff only (class
+ * dev, any rank); bodies are multipart, form-encoded or JSON (uploads/multipart.ts).
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import {
+  type AdvancedSearchTicketsBody,
+  advancedSearchTicketsBody,
+  fetchTaggedChatsBody,
+  fetchTaggedChatsResponse,
+  fetchTicketsByTimestampBody,
+  fetchTicketsByTimestampResponse,
+  type PaginationSearchTicketsBody,
+  paginationSearchTicketsBody,
+  ticketSearchResponse,
+} from "../../common/schemas/ticketSearch.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { requireUser } from "../http/session.ts";
+import { type Actor, requireStaff } from "../policies/policy.ts";
+import { presentStaffTicket } from "../presenters/ticket.ts";
+import {
+  countTickets,
+  type SearchMode,
+  searchTicketPage,
+  staffEntries,
+  type TicketFilter,
+  type TicketOrder,
+  ticketsByNumber,
+} from "../repositories/ticketSearch.ts";
+import { multipartForm } from "../uploads/multipart.ts";
+
+const schemas = {
+  search: { response: { 200: ticketSearchResponse } },
+  tagged: { response: { 200: fetchTaggedChatsResponse } },
+  byTimestamp: { response: { 200: fetchTicketsByTimestampResponse } },
+};
+
+const text = (value: string | undefined, mode: SearchMode) => (value === undefined ? undefined : { value, mode });
+
+/** The request's filters as the repository takes them; `default` and `tagged` speak of the caller. */
+function filterOf(
+  staff: Actor,
+  body: PaginationSearchTicketsBody & Partial<AdvancedSearchTicketsBody>,
+  now: number,
+): TicketFilter {
+  return {
+    ticketId: body.ticket_id === undefined ? undefined : { value: body.ticket_id, mode: body.ticket_id_mode },
+    name: text(body.name, body.name_mode),
+    email: text(body.email, body.email_mode),
+    characterName: text(body.character_name, body.character_name_mode),
+    serverId: body.server,
+    categoryId: body.category,
+    status: body.status,
+    priorityId: body.priority,
+    employee: body.default ? staff.id : body.employee,
+    taggedFor: body.tagged ? staff.id : undefined,
+    subject: body.subject,
+    description: body.description,
+    chatMessage: body.chatMessage,
+    createdSince: body.createdAt !== undefined && body.createdAt >= 0 ? now - body.createdAt : undefined,
+    updatedSince: body.lastUpdated !== undefined && body.lastUpdated >= 0 ? now - body.lastUpdated : undefined,
+  };
+}
+
+export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, engine } = ctx.store;
+
+  /** One page and the exact total, with the page's assignees. */
+  async function search(filter: TicketFilter, order: TicketOrder, page: number, size: number) {
+    const [total, rows] = await Promise.all([
+      countTickets(db, engine, filter),
+      searchTicketPage(db, engine, filter, order, { offset: (page - 1) * size, limit: size }),
+    ]);
+    const assignees = rows.flatMap((r) => (r.assigned_to === null ? [] : [r.assigned_to]));
+    return {
+      tickets: rows.map(presentStaffTicket),
+      users: await staffEntries(db, assignees),
+      total_pages: Math.max(1, Math.ceil(total / size)),
+      total_count: total,
+    };
+  }
+
+  /** A staff-only form without files: the caller is checked before the body is read. */
+  const staffForm = <S extends z.ZodType>(schema: S) =>
+    multipartForm(ctx, { schema, maxFiles: 0, admit: (request) => void requireStaff(requireUser(request)) });
+
+  return async (app) => {
+    const paginationForm = staffForm(paginationSearchTicketsBody);
+    app.post(
+      "/api/tickets/pagination-search-tickets",
+      { schema: schemas.search, preHandler: paginationForm.preHandler },
+      async (request) => {
+        const staff = requireStaff(requireUser(request));
+        const { body } = paginationForm.read(request);
+        const order = { sortBy: body.sort_by ?? "lastUpdated", order: body.order } as const;
+        return search(filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
+      },
+    );
+
+    const advancedForm = staffForm(advancedSearchTicketsBody);
+    app.post(
+      "/api/tickets/advanced-search-tickets",
+      { schema: schemas.search, preHandler: advancedForm.preHandler },
+      async (request) => {
+        const staff = requireStaff(requireUser(request));
+        const { body } = advancedForm.read(request);
+        const order = { sortBy: body.sort_by ?? "lastUpdated", order: body.order } as const;
+        return search(filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
+      },
+    );
+
+    const taggedForm = staffForm(fetchTaggedChatsBody);
+    app.post(
+      "/api/fetch-tagged-chats",
+      { schema: schemas.tagged, preHandler: taggedForm.preHandler },
+      async (request) => {
+        const staff = requireStaff(requireUser(request));
+        const { body } = taggedForm.read(request);
+        const filter: TicketFilter = {
+          employee: body.default ? staff.id : undefined,
+          taggedFor: body.tagged ? staff.id : undefined,
+        };
+        const order = { sortBy: "lastUpdated", order: "desc" } as const;
+        return search(filter, order, body.current_page, body.entries_per_page);
+      },
+    );
+
+    const byTimestampForm = staffForm(fetchTicketsByTimestampBody);
+    app.post(
+      "/api/tickets/fetch-tickets-by-timestamp",
+      { schema: schemas.byTimestamp, preHandler: byTimestampForm.preHandler },
+      async (request) => {
+        requireStaff(requireUser(request));
+        const { body } = byTimestampForm.read(request);
+        return { tickets: (await ticketsByNumber(db, body.createdAt)).map(presentStaffTicket) };
+      },
+    );
+  };
+}
