@@ -50,6 +50,8 @@ export function AdvancedSearchModal({ opened, params, onClose, onApply }: Advanc
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog sits in a portal, but React bubbles its submit to the panel's form.
+    event.stopPropagation();
     onApply(draft);
   };
 
