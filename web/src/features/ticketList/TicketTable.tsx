@@ -93,7 +93,7 @@ export function TicketTable({
 
   return (
     <Table.ScrollContainer minWidth={1280}>
-      <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="ticket-table">
+      <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" fz="sm" data-testid="ticket-table">
         <Table.Thead>
           <Table.Tr>
             {header("createdAt", "columns.ticket")}
