@@ -85,7 +85,11 @@ export function SearchPanel({ params, onSearch, onDefault, onClear }: SearchPane
             <TextInput
               label={t(label)}
               value={draft[field].value}
-              onChange={(event) => setText(field, { value: event.currentTarget.value })}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                // A ticket id is a number: anything else could only be refused by the server.
+                setText(field, { value: field === "ticketId" ? value.replace(/\D/g, "") : value });
+              }}
               inputMode={field === "ticketId" ? "numeric" : undefined}
               maxLength={200}
               style={{ flex: 1, minWidth: 0 }}
