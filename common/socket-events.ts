@@ -12,7 +12,14 @@ import {
   sendMessagePayload,
   userTicketVisitPayload,
 } from "./schemas/chat.ts";
-import type { Notification } from "./schemas/chatList.ts";
+import {
+  type ChatTicket,
+  getNumberOfNotificationsPayload,
+  getUnreadMessagesPayload,
+  type Notification,
+  type UnreadChat,
+  type UnreadChats,
+} from "./schemas/chatList.ts";
 import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
 /**
@@ -33,6 +40,9 @@ export const clientEventSchemas = {
   messages_read: messagesReadPayload,
   user_ticket_visit: userTicketVisitPayload,
   announcement_read: announcementReadPayload,
+  // chat list and notifications (spec 2 §7)
+  get_number_of_notifications: getNumberOfNotificationsPayload,
+  get_unread_messages: getUnreadMessagesPayload,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 
@@ -54,6 +64,8 @@ export interface ClientEventAnswers {
   messages_read: undefined;
   user_ticket_visit: undefined;
   announcement_read: undefined;
+  get_number_of_notifications: { unread: number };
+  get_unread_messages: { unread_chats: UnreadChats };
 }
 
 /** Clients send a schema's input (a chat id as `chat-12`); handlers get its parsed output. */
@@ -73,6 +85,14 @@ export interface ServerToClientEvents {
   ticket_assigned: (payload: { ticket_id: number; assignedTo: number | null }) => void;
   /** A notification for this staff member (spec 2 §3). */
   new_notification: (notification: Notification) => void;
+  // chat list and notifications (spec 2 §7), to all of one staff member's tabs
+  unread_messages: (payload: { unread_chats: UnreadChats }) => void;
+  unread_message: (payload: { unread_chat: UnreadChat }) => void;
+  new_active_chat: (payload: { ticket: ChatTicket }) => void;
+  remove_active_chat: (payload: { ticket_id: number }) => void;
+  ticket_pinned: (payload: { ticket_id: number; pinned: boolean }) => void;
+  /** The user's notifications were all marked read (in this or another tab). */
+  mark_all_read: (payload: Record<string, never>) => void;
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

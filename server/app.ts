@@ -28,6 +28,7 @@ import { subscribeFanout } from "./realtime/fanout.ts";
 import { type AppServer, createSocketServer, sessionRoom } from "./realtime/socketServer.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { chatRoutes } from "./routes/chat.ts";
+import { chatListRoutes } from "./routes/chatList.ts";
 import { integrationRoutes } from "./routes/integration.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { permissionRoutes } from "./routes/permissions.ts";
@@ -39,6 +40,7 @@ import { ticketSearchRoutes } from "./routes/ticketSearch.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
 import { registerFormCleanup } from "./uploads/multipart.ts";
 import { UploadStore } from "./uploads/storage.ts";
+import { subscribeChatListFollowers } from "./usecases/followTicketsInChatList.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -145,10 +147,12 @@ export async function buildApp({
   await app.register(staffTicketRoutes(ctx));
   await app.register(ticketSearchRoutes(ctx));
   await app.register(integrationRoutes(ctx));
+  await app.register(chatListRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
   io = createSocketServer(app.server, ctx, app.log);
   subscribeFanout(ctx, io);
+  subscribeChatListFollowers(ctx);
   app.addHook("onClose", async () => {
     await io?.close();
     if (!sharedLimits) await limits.close();

@@ -20,7 +20,18 @@ export interface DomainEvents {
   "ticket.assigned": { ticket: TicketRow; previousAssignee: number | null; byUserId: number };
   /** A staff member got a notification (assignment, new message, tag). */
   "notification.created": { notification: NotificationRow; ticket: TicketRow };
+  /** Tickets entered a staff member's chat list (by hand, by assignment or by their reply). */
+  "chatList.added": { userId: number; tickets: ChatListTicket[] };
+  /** Tickets left a staff member's chat list. */
+  "chatList.removed": { userId: number; ticketIds: number[] };
+  /** A staff member pinned or unpinned a ticket of their list. */
+  "chatList.pinned": { userId: number; ticketId: number; pinned: boolean };
+  /** A staff member marked all their notifications read. */
+  "notifications.allRead": { userId: number };
 }
+
+/** A ticket of a chat list with the row's pin flag. */
+export type ChatListTicket = TicketRow & { pinned: number };
 
 type Listener<K extends keyof DomainEvents> = (event: DomainEvents[K]) => void;
 

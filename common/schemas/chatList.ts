@@ -53,3 +53,46 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 export type { StaffEntry } from "./ticketSearch.ts";
+
+/**
+ * get-notifications (spec 2 §7): the newest `n_first` (30 in the dropdown, 500 on the page),
+ * optionally only unread ones and one type. `type` "all" or absent means every type.
+ */
+export const getNotificationsBody = z.object({
+  n_first: z.coerce.number().int().min(1).max(500).default(30),
+  unread_only: flag.default(false),
+  type: z.enum([...NOTIFICATION_TYPES, "all"]).optional(),
+});
+export type GetNotificationsBody = z.input<typeof getNotificationsBody>;
+/** `unread` and `total` are the caller's counters over every type (the page's header). */
+export const notificationsResponse = z.object({
+  notifications: z.array(notification),
+  unread: z.number().int(),
+  total: z.number().int(),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+/** mark-all-read (path chosen by us, docs/decisions.md): how many turned read, and the new count. */
+export const markAllReadResponse = z.object({ marked: z.number().int(), unread: z.number().int() });
+export type MarkAllReadResponse = z.infer<typeof markAllReadResponse>;
+/** add/remove answers: the list's ids after the change (spec: "not shown"). */
+export const chatListChangeResponse = activeChatIdsResponse;
+export const pinTicketResponse = z.object({ id: z.number().int(), pinned: z.boolean() });
+
+/** socket get_number_of_notifications {} */
+export const getNumberOfNotificationsPayload = z.object({});
+/** socket get_unread_messages {user_id}: the caller's own id; any other is refused. */
+export const getUnreadMessagesPayload = z.object({ user_id: id });
+
+/** Unread info per ticket of the caller's list (spec 2 §3), keyed by room_id (`chat-{id}`). */
+export const unreadChat = z.object({
+  room_id: z.string(),
+  ticket_id: z.number().int(),
+  /** The player's messages no staff member has read yet (the read flag behind the read ticks). */
+  n_unread_chat: z.number().int(),
+  /** Notes by other staff members not yet read (a staff visit of the ticket reads them). */
+  n_unread_notes: z.number().int(),
+  /** An unread `tag` notification for the caller exists on the ticket. */
+  tagged: z.boolean(),
+});
+export type UnreadChat = z.infer<typeof unreadChat>;
+export type UnreadChats = Record<string, UnreadChat>;

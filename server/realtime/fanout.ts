@@ -5,10 +5,12 @@
 import { chatRoom, STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { AppContext } from "../context.ts";
+import { presentChatTicket, presentUnreadChat } from "../presenters/chatList.ts";
 import { isVisibleTo, presentPlayerMessage, presentStaffMessage } from "../presenters/message.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
-import { countUnreadNotifications } from "../repositories/notifications.ts";
+import { chatListHolders } from "../repositories/activeChats.ts";
+import { countUnreadNotifications, unreadCounts } from "../repositories/notifications.ts";
 import type { AppServer } from "./socketServer.ts";
 
 export function subscribeFanout(ctx: AppContext, io: AppServer): void {
@@ -58,5 +60,36 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
         unread: await countUnreadNotifications(ctx.store.db, userId),
       });
     })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "notification fan-out failed"));
+  });
+
+  subscribeChatListFanout(ctx, io);
+}
+
+/** The sidebar chat list and notifications: each goes to one staff member's tabs only. */
+function subscribeChatListFanout(ctx: AppContext, io: AppServer): void {
+  ctx.events.on("chatList.added", ({ userId, tickets }) => {
+    for (const ticket of tickets)
+      io.to(userRoom(userId)).emit("new_active_chat", { ticket: presentChatTicket(ticket) });
+  });
+  ctx.events.on("chatList.removed", ({ userId, ticketIds }) => {
+    for (const ticket_id of ticketIds) io.to(userRoom(userId)).emit("remove_active_chat", { ticket_id });
+  });
+  ctx.events.on("chatList.pinned", ({ userId, ticketId, pinned }) => {
+    io.to(userRoom(userId)).emit("ticket_pinned", { ticket_id: ticketId, pinned });
+  });
+  ctx.events.on("notifications.allRead", ({ userId }) => {
+    io.to(userRoom(userId)).emit("mark_all_read", {});
+    io.to(userRoom(userId)).emit("number_notifications", { unread: 0 });
+  });
+  // A new message in a chat of someone's list: its unread marks, to each holder but the writer.
+  ctx.events.on("message.created", ({ ticket, message }) => {
+    void (async () => {
+      const holders = await chatListHolders(ctx.store.db, ticket.id);
+      for (const userId of holders) {
+        if (userId === message.sender_id) continue;
+        const [counts] = await unreadCounts(ctx.store.db, userId, [ticket.id]);
+        if (counts) io.to(userRoom(userId)).emit("unread_message", { unread_chat: presentUnreadChat(counts) });
+      }
+    })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "unread fan-out failed"));
   });
 }

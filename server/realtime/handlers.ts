@@ -19,10 +19,17 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
 import { ticketViewer } from "../policies/tickets.ts";
+import { presentUnreadChats } from "../presenters/chatList.ts";
 import { presentMessageFor } from "../presenters/message.ts";
+import { activeChatIds } from "../repositories/activeChats.ts";
 import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
-import { countUnreadNotifications, markTicketNotificationsRead } from "../repositories/notifications.ts";
+import {
+  countUnreadNotifications,
+  markTicketNotesRead,
+  markTicketNotificationsRead,
+  unreadCounts,
+} from "../repositories/notifications.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import type { AppSocket, SocketUser } from "./socketServer.ts";
@@ -128,6 +135,7 @@ export const eventHandlers: HandlerMap = {
     if (!ticket || !ticketViewer(user, session, ticket)) return { ok: false, error: "not_found" };
     if (user.class !== "dev") return { ok: true };
     await markTicketNotificationsRead(ctx.store.db, user.id, ticket.id);
+    await markTicketNotesRead(ctx.store.db, user.id, ticket.id);
     const unread = await countUnreadNotifications(ctx.store.db, user.id);
     ctx.realtime.toUser(user.id, "number_notifications", { unread });
     return { ok: true };
@@ -141,5 +149,26 @@ export const eventHandlers: HandlerMap = {
     const unread = await countUnreadAnnouncements(ctx.store.db, user.id, nowSeconds());
     ctx.realtime.toUser(user.id, "announcement_unread_count", { unread });
     return { ok: true };
+  }),
+
+  // ---- chat list and notifications (spec 2 §7): staff only, always the caller's own
+
+  /** Answered with the ack and `number_notifications` to all of the user's tabs. */
+  get_number_of_notifications: defineHandler(clientEventSchemas.get_number_of_notifications, async (ctx, socket) => {
+    const { user } = socket.data;
+    if (user.class !== "dev") return { ok: false, error: "forbidden" };
+    const unread = await countUnreadNotifications(ctx.store.db, user.id);
+    ctx.realtime.toUser(user.id, "number_notifications", { unread });
+    return { ok: true, data: { unread } };
+  }),
+
+  /** Unread info for the tickets of the caller's chat list; `user_id` must be the caller. */
+  get_unread_messages: defineHandler(clientEventSchemas.get_unread_messages, async (ctx, socket, payload) => {
+    const { user } = socket.data;
+    if (user.class !== "dev" || payload.user_id !== user.id) return { ok: false, error: "forbidden" };
+    const ids = await activeChatIds(ctx.store.db, user.id);
+    const unread_chats = presentUnreadChats(await unreadCounts(ctx.store.db, user.id, ids));
+    socket.emit("unread_messages", { unread_chats });
+    return { ok: true, data: { unread_chats } };
   }),
 };

@@ -58,3 +58,114 @@ export async function markTicketNotificationsRead(db: Kysely<Database>, userId: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+export interface NotificationQuery {
+  limit: number;
+  unreadOnly: boolean;
+  type: NotificationType | null;
+}
+
+/** The user's newest notifications with their ticket and who caused them. */
+export function listNotifications(db: Kysely<Database>, userId: number, q: NotificationQuery) {
+  let query = db
+    .selectFrom("notifications")
+    .innerJoin("tickets", "tickets.id", "notifications.ticket_id")
+    .leftJoin("users", "users.id", "notifications.by_user_id")
+    .selectAll("notifications")
+    .select([
+      "tickets.email as ticket_email",
+      "tickets.created_at as ticket_number",
+      "users.name as by_name",
+      "users.avatar as by_avatar",
+    ])
+    .where("notifications.user_id", "=", userId);
+  if (q.unreadOnly) query = query.where("notifications.read", "=", 0);
+  if (q.type) query = query.where("notifications.type", "=", q.type);
+  return query.orderBy("notifications.timestamp", "desc").orderBy("notifications.id", "desc").limit(q.limit).execute();
+}
+
+export async function countNotifications(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Mark All Read: every notification of the user. Answers how many changed. */
+export async function markAllNotificationsRead(db: Kysely<Database>, userId: number): Promise<number> {
+  const result = await db
+    .updateTable("notifications")
+    .set({ read: 1, seen: 1 })
+    .where("user_id", "=", userId)
+    .where("read", "=", 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A staff visit reads the notes other staff members wrote on the ticket (n_unread_notes). */
+export async function markTicketNotesRead(db: Kysely<Database>, userId: number, ticketId: number): Promise<number> {
+  const result = await db
+    .updateTable("notes")
+    .set({ read: 1 })
+    .where("ticket_id", "=", ticketId)
+    .where("read", "=", 0)
+    .where((eb) => eb.or([eb("sender_id", "is", null), eb("sender_id", "<>", userId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface UnreadCounts {
+  ticketId: number;
+  nUnreadChat: number;
+  nUnreadNotes: number;
+  tagged: boolean;
+}
+
+/**
+ * Unread info for tickets (spec 2 §3), from the read flags: the player's messages no staff member
+ * has read, other staff members' notes not yet read, and the user's unread tag notifications.
+ */
+export async function unreadCounts(db: Kysely<Database>, userId: number, ticketIds: number[]): Promise<UnreadCounts[]> {
+  if (!ticketIds.length) return [];
+  const [chats, notes, tags] = await Promise.all([
+    db
+      .selectFrom("chat_messages")
+      .select(["ticket_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("ticket_id", "in", ticketIds)
+      .where("user_class", "=", "user")
+      .where("read", "=", 0)
+      .where("deleted", "=", 0)
+      .groupBy("ticket_id")
+      .execute(),
+    db
+      .selectFrom("notes")
+      .select(["ticket_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("ticket_id", "in", ticketIds)
+      .where("type", "=", "note")
+      .where("read", "=", 0)
+      .where("deleted", "=", 0)
+      .where((eb) => eb.or([eb("sender_id", "is", null), eb("sender_id", "<>", userId)]))
+      .groupBy("ticket_id")
+      .execute(),
+    db
+      .selectFrom("notifications")
+      .select("ticket_id")
+      .distinct()
+      .where("user_id", "=", userId)
+      .where("ticket_id", "in", ticketIds)
+      .where("type", "=", "tag")
+      .where("read", "=", 0)
+      .execute(),
+  ]);
+  const chat = new Map(chats.map((r) => [r.ticket_id, Number(r.n)]));
+  const note = new Map(notes.map((r) => [r.ticket_id, Number(r.n)]));
+  const tagged = new Set(tags.map((r) => r.ticket_id));
+  return ticketIds.map((ticketId) => ({
+    ticketId,
+    nUnreadChat: chat.get(ticketId) ?? 0,
+    nUnreadNotes: note.get(ticketId) ?? 0,
+    tagged: tagged.has(ticketId),
+  }));
+}

@@ -1,4 +1,7 @@
-/** Staff shell: Mantine AppShell with sidebar, header (language, theme, profile menu), banner, footer. */
+/**
+ * Staff shell: Mantine AppShell with sidebar (navigation and chat list), header (language, theme,
+ * notifications, profile menu), banner, footer; new notifications alert here (toast, sound, browser).
+ */
 import { AppShell, Box, Burger, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Outlet, useNavigation } from "react-router";
@@ -7,6 +10,8 @@ import { LanguagePicker } from "../components/LanguagePicker.tsx";
 import { ProductLogo } from "../components/ProductLogo.tsx";
 import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
+import { NotificationsDropdown } from "../features/notifications/NotificationsDropdown.tsx";
+import { useNotificationAlerts } from "../features/notifications/useNotificationAlerts.ts";
 import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
 import { PageLoader } from "../ui/Loaders.tsx";
 import { AdminSidebar } from "./AdminSidebar.tsx";
@@ -14,6 +19,7 @@ import { AdminSidebar } from "./AdminSidebar.tsx";
 export function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigation = useNavigation();
+  useNotificationAlerts();
   return (
     <AppShell
       header={{ height: 60 }}
@@ -29,6 +35,7 @@ export function AdminShell() {
           <Group gap="xs" wrap="nowrap">
             <LanguagePicker />
             <ThemeToggle />
+            <NotificationsDropdown />
             <ProfileMenu staffLinks />
           </Group>
         </Group>

@@ -1,5 +1,5 @@
-/** The staff sidebar (spec 3 §2): each entry shown only with its permission. */
-import { Badge, NavLink as MantineNavLink, ScrollArea, Stack } from "@mantine/core";
+/** The staff sidebar (spec 3 §2): each entry shown only with its permission; the chat list below (spec 2 §2). */
+import { Badge, Divider, NavLink as MantineNavLink, ScrollArea, Stack } from "@mantine/core";
 import {
   IconAdjustments,
   IconBell,
@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { Permission } from "../../../common/permissions.ts";
+import { ChatList } from "../features/chatList/ChatList.tsx";
 import { useSession } from "../session/SessionContext.ts";
 import { useStore } from "../ui/createStore.ts";
 import { unreadNotificationsStore } from "../ui/usePageTitle.ts";
@@ -76,7 +77,7 @@ const ENTRIES: SidebarEntry[] = [
 
 export function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation("sidebar");
-  const { can } = useSession();
+  const { can, isStaff } = useSession();
   const { pathname } = useLocation();
   const unread = useStore(unreadNotificationsStore);
   const onSettings = pathname.startsWith("/admin/settings");
@@ -136,6 +137,12 @@ export function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
           </MantineNavLink>
         )}
       </Stack>
+      {isStaff && (
+        <>
+          <Divider />
+          <ChatList onNavigate={onNavigate} />
+        </>
+      )}
     </ScrollArea>
   );
 }

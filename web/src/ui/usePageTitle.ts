@@ -1,4 +1,4 @@
-/** Page titles read '{title} - {product} Support', prefixed '(n) ' while notifications are unread. */
+/** Page titles read '{title} - {product} Support', prefixed '[n] ' while notifications are unread (spec 2 §7). */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "../../../common/constants.ts";
@@ -8,7 +8,7 @@ import { createStore, useStore } from "./createStore.ts";
 export const unreadNotificationsStore = createStore(0);
 
 export function formatPageTitle(title: string, product: string, unread: number): string {
-  return `${unread > 0 ? `(${unread}) ` : ""}${title} - ${product}`;
+  return `${unread > 0 ? `[${unread}] ` : ""}${title} - ${product}`;
 }
 
 export function usePageTitle(title: string): void {

@@ -1,0 +1,32 @@
+/** What a staff member sees of their chat list and its unread marks (common/schemas/chatList.ts). */
+import type { ChatTicket, UnreadChat, UnreadChats } from "../../common/schemas/chatList.ts";
+import { encodeChatId } from "../../common/ticket-code.ts";
+import type { ChatListTicket } from "../events.ts";
+import type { UnreadCounts } from "../repositories/notifications.ts";
+import { presentStaffTicket } from "./ticket.ts";
+
+export function presentChatTicket(row: ChatListTicket): ChatTicket {
+  return { ...presentStaffTicket(row), pinned: row.pinned === 1 };
+}
+
+export function presentUnreadChat(counts: UnreadCounts): UnreadChat {
+  return {
+    room_id: encodeChatId(counts.ticketId),
+    ticket_id: counts.ticketId,
+    n_unread_chat: counts.nUnreadChat,
+    n_unread_notes: counts.nUnreadNotes,
+    tagged: counts.tagged,
+  };
+}
+
+/** Keyed by room_id (spec 2 §3); only tickets with something unread or a tag. */
+export function presentUnreadChats(all: UnreadCounts[]): UnreadChats {
+  const result: UnreadChats = {};
+  for (const counts of all) {
+    if (counts.nUnreadChat > 0 || counts.nUnreadNotes > 0 || counts.tagged) {
+      const entry = presentUnreadChat(counts);
+      result[entry.room_id] = entry;
+    }
+  }
+  return result;
+}

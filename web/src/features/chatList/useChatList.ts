@@ -1,0 +1,78 @@
+/**
+ * The sidebar chat list's data, kept live (spec 2 §2, §4, §7): loaded once, then changed by
+ * new_active_chat, remove_active_chat, ticket_pinned, ticket_updated_ping, new_message and
+ * unread_message; unread marks from get_unread_messages, asked 500 ms after the socket joins.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { TIMING } from "../../../../common/constants.ts";
+import type { UnreadChat } from "../../../../common/schemas/chatList.ts";
+import type { StaffTicketPing } from "../../../../common/schemas/ticketResponses.ts";
+import { useSocket } from "../../realtime/SocketContext.ts";
+import { useSession } from "../../session/SessionContext.ts";
+import { chatListKeys, fetchActiveChats } from "./api.ts";
+import { applyTicketPing, type ChatRow } from "./order.ts";
+
+export function useChatList() {
+  const { user } = useSession();
+  const { socket } = useSocket();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: chatListKeys.chats, queryFn: fetchActiveChats });
+  const [unread, setUnread] = useState<Record<string, UnreadChat>>({});
+
+  useEffect(() => {
+    if (!socket || !user) return;
+    const update = (change: (rows: ChatRow[]) => ChatRow[]) =>
+      queryClient.setQueryData<ChatRow[]>(chatListKeys.chats, (rows) => (rows ? change(rows) : rows));
+    const touch = (ticketId: number, lastUpdated?: number) =>
+      update((rows) =>
+        rows.map((r) =>
+          r.id === ticketId ? { ...r, gotMessageAt: Date.now(), lastUpdated: lastUpdated ?? r.lastUpdated } : r,
+        ),
+      );
+
+    const askUnread = () => {
+      setTimeout(() => {
+        socket.emit("get_unread_messages", { user_id: user.id });
+      }, TIMING.unreadMessagesDelayMs);
+    };
+    const onNewChat = ({ ticket }: { ticket: ChatRow }) =>
+      update((rows) => [...rows.filter((r) => r.id !== ticket.id), ticket]);
+    const onRemove = ({ ticket_id }: { ticket_id: number }) => update((rows) => rows.filter((r) => r.id !== ticket_id));
+    const onPinned = ({ ticket_id, pinned }: { ticket_id: number; pinned: boolean }) =>
+      update((rows) => rows.map((r) => (r.id === ticket_id ? { ...r, pinned } : r)));
+    const onPing = (ping: Partial<StaffTicketPing>) =>
+      update((rows) => rows.map((r) => (r.id === ping.ticket_id ? applyTicketPing(r, ping) : r)));
+    const onMessage = (message: { ticket_id?: number; timestamp?: number; sender_id?: number | null }) => {
+      if (typeof message.ticket_id === "number" && message.sender_id !== user.id)
+        touch(message.ticket_id, message.timestamp);
+    };
+    const onUnreadAll = ({ unread_chats }: { unread_chats: Record<string, UnreadChat> }) => setUnread(unread_chats);
+    const onUnreadOne = ({ unread_chat }: { unread_chat: UnreadChat }) => {
+      setUnread((all) => ({ ...all, [unread_chat.room_id]: unread_chat }));
+      touch(unread_chat.ticket_id);
+    };
+
+    socket.on("connect", askUnread);
+    socket.on("new_active_chat", onNewChat);
+    socket.on("remove_active_chat", onRemove);
+    socket.on("ticket_pinned", onPinned);
+    socket.on("ticket_updated_ping", onPing);
+    socket.on("new_message", onMessage);
+    socket.on("unread_messages", onUnreadAll);
+    socket.on("unread_message", onUnreadOne);
+    if (socket.connected) askUnread();
+    return () => {
+      socket.off("connect", askUnread);
+      socket.off("new_active_chat", onNewChat);
+      socket.off("remove_active_chat", onRemove);
+      socket.off("ticket_pinned", onPinned);
+      socket.off("ticket_updated_ping", onPing);
+      socket.off("new_message", onMessage);
+      socket.off("unread_messages", onUnreadAll);
+      socket.off("unread_message", onUnreadOne);
+    };
+  }, [socket, user, queryClient]);
+
+  return { rows: (query.data ?? []) as ChatRow[], loading: query.isLoading, unread };
+}
