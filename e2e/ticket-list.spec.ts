@@ -8,6 +8,8 @@ import { storageStatePath } from "./support/env.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
 test.use({ storageState: storageStatePath("mod") });
+// Each test reloads the list several times; on a busy CI machine one minute is tight.
+test.describe.configure({ timeout: 120_000 });
 
 async function choose(page: Page, testId: string, option: string | RegExp) {
   await page.getByTestId(testId).click();
@@ -227,4 +229,44 @@ test("a row updates live when its ticket changes", async ({ page }) => {
   expect(Number(await live.getByTestId("ticket-last-updated").getAttribute("data-value"))).toBeGreaterThanOrEqual(
     before,
   );
+});
+
+test("the in-chats toggle adds and removes a chat; a pinned one only after confirmation", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("clear-button").click();
+  await searchEmail(page, "player6@demo.test", "Exact");
+  const first = rows(page).first();
+  const ticketId = Number(await first.getAttribute("data-ticket-id"));
+  const row = page.locator(`[data-testid="ticket-row"][data-ticket-id="${ticketId}"]`);
+  const toggle = row.getByRole("switch");
+  // The switch's track lies over its (visually hidden) input: a person clicks the track there.
+  const flip = () => toggle.click({ force: true });
+  await expect(toggle).toBeEnabled();
+  if (await toggle.isChecked()) {
+    await flip();
+    await expect(toggle).not.toBeChecked();
+  }
+
+  await flip();
+  await expect(toggle).toBeChecked();
+  await page.reload();
+  await expect(toggle).toBeChecked();
+
+  // Pinned from elsewhere (another tab of the same staff member): removal asks first.
+  const staff = await signInThroughApi("mod");
+  try {
+    await staff.post("/api/pin-ticket", { id: ticketId, pinned: "true" });
+  } finally {
+    await staff.dispose();
+  }
+  await flip();
+  await expect(page.getByRole("dialog", { name: "Remove pinned ticket" })).toBeVisible();
+  await page.getByTestId("remove-pinned-cancel").click();
+  await expect(toggle).toBeChecked();
+
+  await flip();
+  await page.getByTestId("remove-pinned-confirm").click();
+  await expect(toggle).not.toBeChecked();
+  await page.reload();
+  await expect(toggle).not.toBeChecked();
 });

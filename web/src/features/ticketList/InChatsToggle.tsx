@@ -9,8 +9,7 @@ import { modals } from "@mantine/modals";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { addTicketToChat, chatListKeys, removeTicketFromChat } from "../chatList/api.ts";
-import { isPinnedTicket } from "./api.ts";
+import { addTicketToChat, chatListKeys, isPinnedTicket, removeTicketFromChat } from "../chatList/api.ts";
 
 function confirmRemovePinned(title: string, message: string, confirm: string, cancel: string): Promise<boolean> {
   return new Promise((resolve) => {

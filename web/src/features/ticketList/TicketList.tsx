@@ -11,12 +11,12 @@ import { PAGE_SIZE_OPTIONS } from "../../../../common/constants.ts";
 import type { StaffEntry } from "../../../../common/schemas/ticketSearch.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { PageLoader } from "../../ui/Loaders.tsx";
-import { chatListKeys, fetchActiveChatIds } from "../chatList/api.ts";
 import { useCategories, useServers } from "../tickets/api.ts";
 import { searchTickets, ticketListKeys, useDevs, usePriorities } from "./api.ts";
 import { hasAdvancedFilters, toSearchBody } from "./listState.ts";
 import { SearchPanel } from "./SearchPanel.tsx";
 import { TicketTable } from "./TicketTable.tsx";
+import { useActiveChatIds } from "./useActiveChatIds.ts";
 import { useListState } from "./useListState.ts";
 import { useTicketPings } from "./useTicketPings.ts";
 
@@ -48,7 +48,7 @@ export function TicketList({ userId }: { userId: number }) {
     retry: false,
   });
   useTicketPings(queryKey);
-  const activeIds = useQuery({ queryKey: chatListKeys.ids, queryFn: fetchActiveChatIds, retry: false });
+  const activeChatIds = useActiveChatIds();
   const categories = useCategories();
   const servers = useServers();
   const priorities = usePriorities();
@@ -58,9 +58,6 @@ export function TicketList({ userId }: { userId: number }) {
   useEffect(() => {
     if (result.error) showError(result.error);
   }, [result.error]);
-  useEffect(() => {
-    if (activeIds.error) console.error("The chat list could not be read", activeIds.error);
-  }, [activeIds.error]);
 
   const data = result.data;
   // A page past the end (the list shrank since it was saved) moves to the last page.
@@ -74,7 +71,6 @@ export function TicketList({ userId }: { userId: number }) {
     for (const entry of data?.users ?? []) map.set(entry.id, entry);
     return map;
   }, [devs.data, data?.users]);
-  const activeChatIds = useMemo(() => (activeIds.data ? new Set(activeIds.data) : undefined), [activeIds.data]);
 
   return (
     <>

@@ -1,6 +1,6 @@
 /**
  * The calls of the staff ticket list (spec 2 §7): the two searches, the staff and setup lists its
- * filters offer, and the pin check before a chat leaves the chat list.
+ * filters offer. The chat-list calls (in-chats toggle) live in features/chatList/api.ts.
  */
 import { useQuery } from "@tanstack/react-query";
 import type { PriorityLevel } from "../../../../common/schemas/setupResponses.ts";
@@ -52,8 +52,4 @@ export function usePriorities() {
       (await api.get<{ priority_levels: PriorityLevel[] }>("/api/setup/fetch-priority-levels")).priority_levels,
     staleTime: 5 * 60_000,
   });
-}
-
-export async function isPinnedTicket(ticketId: number): Promise<boolean> {
-  return (await api.post<{ pinned: boolean }>("/api/is-pinned-ticket", { id: ticketId })).pinned;
 }
