@@ -23,6 +23,23 @@ interface Shot {
   language?: string;
   /** Waits for something that shows the page has its data. */
   ready?: (page: Page) => Promise<unknown>;
+  /** Viewport width; wide tables need more than the default 1280. */
+  width?: number;
+}
+
+/** The staff ticket list with every demo ticket (Clear), not only the signed-in one's. */
+async function allTickets(page: Page): Promise<void> {
+  await page.getByTestId("clear-button").click();
+  await page.getByTestId("ticket-row").nth(9).waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+/** A signed-in staff member's language is their own preference: chosen in the header's picker. */
+async function allTicketsInArabic(page: Page): Promise<void> {
+  await page.getByTestId("language-picker").click();
+  await page.getByTestId("language-option-ar").click();
+  await page.locator("html[dir=rtl]").waitFor();
+  await allTickets(page);
 }
 
 const SHOTS: Shot[] = [
@@ -62,7 +79,20 @@ const SHOTS: Shot[] = [
       },
     }),
   ),
+  { file: "ticket-list.png", path: "/admin/ticket", account: "mod", ready: allTickets, width: 1920 },
+  {
+    file: "ticket-list-dark.png",
+    path: "/admin/ticket",
+    account: "mod",
+    scheme: "dark",
+    ready: allTickets,
+    width: 1920,
+  },
+  { file: "ticket-list-arabic.png", path: "/admin/ticket", account: "mod", ready: allTicketsInArabic, width: 1920 },
 ];
+
+/** SCREENSHOTS=ticket-list takes only the shots whose file name starts so (all when unset). */
+const only = process.env.SCREENSHOTS;
 
 async function signIn(page: Page, account: NonNullable<Shot["account"]>): Promise<void> {
   const { email, password } = typeof account === "string" ? ACCOUNTS[account] : account;
@@ -76,7 +106,7 @@ async function signIn(page: Page, account: NonNullable<Shot["account"]>): Promis
 
 async function take(browser: Browser, shot: Shot): Promise<void> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
+    viewport: { width: shot.width ?? 1280, height: 800 },
     colorScheme: shot.scheme ?? "light",
     baseURL: BASE,
   });
@@ -114,8 +144,6 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  // SCREENSHOT_ONLY=ticket-page renews only the shots whose file starts with it.
-  const only = process.env.SCREENSHOT_ONLY;
   for (const shot of SHOTS) if (!only || shot.file.startsWith(only)) await take(browser, shot);
 } finally {
   await browser.close();
