@@ -146,6 +146,16 @@ function conditions(
   return where;
 }
 
+/** Which page, and how many tickets match in all when known (it steers SQLite's plan). */
+export interface Page {
+  offset: number;
+  limit: number;
+  matches?: number;
+}
+
+/** Up to this many matches are sorted rather than found by walking the sort key's index. */
+const SORT_MATCHES_MAX = 5000;
+
 /** Filters that match few tickets: an id, a text or the tagged list. */
 function isSelective(filter: TicketFilter): boolean {
   return Boolean(
@@ -181,17 +191,18 @@ export function pageIdsQuery(
   engine: Engine,
   filter: TicketFilter,
   order: TicketOrder,
-  page: { offset: number; limit: number },
+  page: Page,
 ) {
   const column = SORT_COLUMNS[order.sortBy];
   const direction = order.order;
   // NULL (unassigned) sorts as the smallest value on both engines.
   const nulls = column === "assigned_to" ? (direction === "asc" ? " NULLS FIRST" : " NULLS LAST") : "";
   // SQLite walks the sort key's index and tests every ticket when a LIMIT follows, which is a
-  // full scan when few tickets match. With a selective filter, `+column` takes that index off the
-  // table: SQLite reads the matches from the filter's index and sorts only them.
+  // full scan when few tickets match. When a selective filter matches few tickets (the exact
+  // count is known first), `+column` takes that index off the table: SQLite reads the matches
+  // from the filter's index and sorts only them. Many matches: walking the index finds a page soon.
   const key =
-    engine === "sqlite" && isSelective(filter)
+    engine === "sqlite" && isSelective(filter) && (page.matches === undefined || page.matches <= SORT_MATCHES_MAX)
       ? sql`+${sql.ref(`tickets.${column}`)}`
       : sql`${sql.ref(`tickets.${column}`)}`;
   return filtered(db, engine, filter)
@@ -208,7 +219,7 @@ export async function searchTicketPage(
   engine: Engine,
   filter: TicketFilter,
   order: TicketOrder,
-  page: { offset: number; limit: number },
+  page: Page,
 ): Promise<TicketRow[]> {
   const ids = (await pageIdsQuery(db, engine, filter, order, page).execute()).map((r) => r.id);
   if (ids.length === 0) return [];
