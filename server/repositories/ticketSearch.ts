@@ -153,6 +153,8 @@ export interface Page {
   matches?: number;
 }
 
+const TEXT_SORT_COLUMNS = new Set(["status", "email", "name", "character_name"]);
+
 /** Up to this many matches are sorted rather than found by walking the sort key's index. */
 const SORT_MATCHES_MAX = 5000;
 
@@ -197,14 +199,20 @@ export function pageIdsQuery(
   const direction = order.order;
   // NULL (unassigned) sorts as the smallest value on both engines.
   const nulls = column === "assigned_to" ? (direction === "asc" ? " NULLS FIRST" : " NULLS LAST") : "";
-  // SQLite walks the sort key's index and tests every ticket when a LIMIT follows, which is a
-  // full scan when few tickets match. When a selective filter matches few tickets (the exact
-  // count is known first), `+column` takes that index off the table: SQLite reads the matches
-  // from the filter's index and sorts only them. Many matches: walking the index finds a page soon.
-  const key =
-    engine === "sqlite" && isSelective(filter) && (page.matches === undefined || page.matches <= SORT_MATCHES_MAX)
-      ? sql`+${sql.ref(`tickets.${column}`)}`
-      : sql`${sql.ref(`tickets.${column}`)}`;
+  // Both engines like to walk the sort key's index and test every ticket when a LIMIT follows,
+  // which is a full scan when few tickets match. When a selective filter matches few tickets (the
+  // exact count is known first), the key is written so that no index serves it (`+column` on
+  // SQLite, `column + 0` or `column || ''` on PostgreSQL): the matches come from the filter's
+  // index and only they are sorted. Many matches: walking the index finds a page soon.
+  const ref = sql.ref(`tickets.${column}`);
+  const sortMatches = isSelective(filter) && (page.matches === undefined || page.matches <= SORT_MATCHES_MAX);
+  const key = !sortMatches
+    ? sql`${ref}`
+    : engine === "sqlite"
+      ? sql`+${ref}`
+      : TEXT_SORT_COLUMNS.has(column)
+        ? sql`(${ref} || '')`
+        : sql`(${ref} + 0)`;
   return filtered(db, engine, filter)
     .select("tickets.id")
     .orderBy(sql`${key} ${sql.raw(direction)}${sql.raw(nulls)}`)
