@@ -248,7 +248,11 @@ async function main(): Promise<void> {
         pageIdsQuery(db, engine, filter, order, page).compile(),
       ];
       t = performance.now();
-      for (const q of queries) await run(q);
+      const [counted] = ((await run(queries[0] as CompiledQuery)) ?? []) as { n: number | string }[];
+      // As the route does: the page's plan depends on the number of matches.
+      const matches = Number(counted?.n ?? 0);
+      queries[1] = pageIdsQuery(db, engine, filter, order, { ...page, matches }).compile();
+      if (page.offset < matches) await run(queries[1]);
       const sqlMs = performance.now() - t;
       if (i === 0) {
         for (const q of queries) {

@@ -146,6 +146,18 @@ function conditions(
   return where;
 }
 
+/** Which page, and how many tickets match in all when known (it steers SQLite's plan). */
+export interface Page {
+  offset: number;
+  limit: number;
+  matches?: number;
+}
+
+const TEXT_SORT_COLUMNS = new Set(["status", "email", "name", "character_name"]);
+
+/** Up to this many matches are sorted rather than found by walking the sort key's index. */
+const SORT_MATCHES_MAX = 5000;
+
 /** Filters that match few tickets: an id, a text or the tagged list. */
 function isSelective(filter: TicketFilter): boolean {
   return Boolean(
@@ -181,19 +193,26 @@ export function pageIdsQuery(
   engine: Engine,
   filter: TicketFilter,
   order: TicketOrder,
-  page: { offset: number; limit: number },
+  page: Page,
 ) {
   const column = SORT_COLUMNS[order.sortBy];
   const direction = order.order;
   // NULL (unassigned) sorts as the smallest value on both engines.
   const nulls = column === "assigned_to" ? (direction === "asc" ? " NULLS FIRST" : " NULLS LAST") : "";
-  // SQLite walks the sort key's index and tests every ticket when a LIMIT follows, which is a
-  // full scan when few tickets match. With a selective filter, `+column` takes that index off the
-  // table: SQLite reads the matches from the filter's index and sorts only them.
-  const key =
-    engine === "sqlite" && isSelective(filter)
-      ? sql`+${sql.ref(`tickets.${column}`)}`
-      : sql`${sql.ref(`tickets.${column}`)}`;
+  // Both engines like to walk the sort key's index and test every ticket when a LIMIT follows,
+  // which is a full scan when few tickets match. When a selective filter matches few tickets (the
+  // exact count is known first), the key is written so that no index serves it (`+column` on
+  // SQLite, `column + 0` or `column || ''` on PostgreSQL): the matches come from the filter's
+  // index and only they are sorted. Many matches: walking the index finds a page soon.
+  const ref = sql.ref(`tickets.${column}`);
+  const sortMatches = isSelective(filter) && (page.matches === undefined || page.matches <= SORT_MATCHES_MAX);
+  const key = !sortMatches
+    ? sql`${ref}`
+    : engine === "sqlite"
+      ? sql`+${ref}`
+      : TEXT_SORT_COLUMNS.has(column)
+        ? sql`(${ref} || '')`
+        : sql`(${ref} + 0)`;
   return filtered(db, engine, filter)
     .select("tickets.id")
     .orderBy(sql`${key} ${sql.raw(direction)}${sql.raw(nulls)}`)
@@ -208,7 +227,7 @@ export async function searchTicketPage(
   engine: Engine,
   filter: TicketFilter,
   order: TicketOrder,
-  page: { offset: number; limit: number },
+  page: Page,
 ): Promise<TicketRow[]> {
   const ids = (await pageIdsQuery(db, engine, filter, order, page).execute()).map((r) => r.id);
   if (ids.length === 0) return [];
