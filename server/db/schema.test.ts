@@ -77,6 +77,16 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   users_email_type: ["users", ["email", "type"], false],
   uploads_ticket: ["uploads", ["ticket_id"], false],
   uploads_user_ticket: ["uploads", ["user_id", "ticket_id"], false],
+  // the staff ticket search (0008)
+  tickets_status_id: ["tickets", ["status", "id"], false],
+  tickets_priority_id: ["tickets", ["priority_id", "id"], false],
+  tickets_category_id: ["tickets", ["category_id", "id"], false],
+  tickets_server_id: ["tickets", ["server_id", "id"], false],
+  tickets_assigned_to_id: ["tickets", ["assigned_to", "id"], false],
+  tickets_server_updated: ["tickets", ["server_id", "last_updated"], false],
+  tickets_category_updated: ["tickets", ["category_id", "last_updated"], false],
+  tickets_priority_updated: ["tickets", ["priority_id", "last_updated"], false],
+  notifications_user_type_ticket: ["notifications", ["user_id", "type", "ticket_id"], false],
 };
 
 const EXPECTED_PRIMARY_KEYS: Record<string, string[]> = {

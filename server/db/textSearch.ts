@@ -81,6 +81,15 @@ export function chatMessageContains(engine: Engine, text: string): RawBuilder<bo
 
 // ---- the indexes (migration 0008)
 
+/**
+ * The engine-specific objects of text search (SQLite's FTS5 tables and their shadow tables,
+ * PostgreSQL's trigram indexes, the lower-case expression indexes): the schema comparison of the
+ * two engines leaves them out, they differ by design.
+ */
+export function isTextSearchObject(name: string): boolean {
+  return /^(tickets|chat_messages)_fts(_|$)/.test(name) || /_trgm$/.test(name) || /^tickets_\w+_lower$/.test(name);
+}
+
 /** The schema that holds pg_trgm, creating the extension in `public` when it is missing. */
 async function trigramSchema(db: Kysely<unknown>): Promise<string> {
   const find = async () =>

@@ -65,15 +65,19 @@ const SORT_COLUMNS: Record<TicketSortField, keyof TicketRow & string> = {
 
 /**
  * Digits typed into the ticket id box, Contains mode: ids (or ticket numbers) that start with
- * them, as index ranges: "12" → 12, 120–129, 1200–1299, … up to the largest integer.
+ * them, as index ranges up to `max`: "12" → 12, 120–129, 1200–1299, …
  */
-function prefixRanges(prefix: number): [number, number][] {
+function prefixRanges(prefix: number, max: number): [number, number][] {
   const ranges: [number, number][] = [];
-  for (let scale = 1; prefix * scale <= Number.MAX_SAFE_INTEGER / 10 && scale <= 1e15; scale *= 10) {
-    ranges.push([prefix * scale, (prefix + 1) * scale - 1]);
+  for (let scale = 1; prefix * scale <= max; scale *= 10) {
+    ranges.push([prefix * scale, Math.min((prefix + 1) * scale - 1, max)]);
   }
   return ranges;
 }
+
+/** tickets.id is a 32-bit integer on PostgreSQL; ticket numbers are epoch seconds. */
+const MAX_ID = 2_147_483_647;
+const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
 
 function textFilter(
   engine: Engine,
@@ -96,11 +100,12 @@ function conditions(
       // The box takes the ticket id or the ticket number (its creation second) that the list shows.
       where.push(eb.or([eb("tickets.id", "=", value), eb("tickets.created_at", "=", value)]));
     } else {
-      const ranges = prefixRanges(value);
       where.push(
         eb.or([
-          ...ranges.map(([from, to]) => eb.and([eb("tickets.id", ">=", from), eb("tickets.id", "<=", to)])),
-          ...ranges.map(([from, to]) =>
+          ...prefixRanges(value, MAX_ID).map(([from, to]) =>
+            eb.and([eb("tickets.id", ">=", from), eb("tickets.id", "<=", to)]),
+          ),
+          ...prefixRanges(value, MAX_NUMBER).map(([from, to]) =>
             eb.and([eb("tickets.created_at", ">=", from), eb("tickets.created_at", "<=", to)]),
           ),
         ]),
@@ -141,38 +146,82 @@ function conditions(
   return where;
 }
 
+/** Which page, and how many tickets match in all when known (it steers SQLite's plan). */
+export interface Page {
+  offset: number;
+  limit: number;
+  matches?: number;
+}
+
+/** Up to this many matches are sorted rather than found by walking the sort key's index. */
+const SORT_MATCHES_MAX = 5000;
+
+/** Filters that match few tickets: an id, a text or the tagged list. */
+function isSelective(filter: TicketFilter): boolean {
+  return Boolean(
+    filter.ticketId ||
+      filter.name ||
+      filter.email ||
+      filter.characterName ||
+      filter.subject ||
+      filter.description ||
+      filter.chatMessage ||
+      filter.taggedFor !== undefined,
+  );
+}
+
 function filtered(db: Kysely<Database>, engine: Engine, filter: TicketFilter) {
   return db.selectFrom("tickets").where((eb) => eb.and(conditions(eb, engine, filter)));
 }
 
+/** The query of the exact number of matching tickets (the benchmark runs its SQL directly). */
+export function countQuery(db: Kysely<Database>, engine: Engine, filter: TicketFilter) {
+  return filtered(db, engine, filter).select((eb) => eb.fn.countAll<number | string>().as("n"));
+}
+
 /** The exact number of tickets that match. */
 export async function countTickets(db: Kysely<Database>, engine: Engine, filter: TicketFilter): Promise<number> {
-  const row = await filtered(db, engine, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow();
+  const row = await countQuery(db, engine, filter).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** One page of matching tickets, in order (ties by id in the same direction, so paging is stable). */
+/** The query of one page's ids, in order (ties by id in the same direction, so paging is stable). */
+export function pageIdsQuery(
+  db: Kysely<Database>,
+  engine: Engine,
+  filter: TicketFilter,
+  order: TicketOrder,
+  page: Page,
+) {
+  const column = SORT_COLUMNS[order.sortBy];
+  const direction = order.order;
+  // NULL (unassigned) sorts as the smallest value on both engines.
+  const nulls = column === "assigned_to" ? (direction === "asc" ? " NULLS FIRST" : " NULLS LAST") : "";
+  // SQLite walks the sort key's index and tests every ticket when a LIMIT follows, which is a
+  // full scan when few tickets match. When a selective filter matches few tickets (the exact
+  // count is known first), `+column` takes that index off the table: SQLite reads the matches
+  // from the filter's index and sorts only them. Many matches: walking the index finds a page soon.
+  const key =
+    engine === "sqlite" && isSelective(filter) && (page.matches === undefined || page.matches <= SORT_MATCHES_MAX)
+      ? sql`+${sql.ref(`tickets.${column}`)}`
+      : sql`${sql.ref(`tickets.${column}`)}`;
+  return filtered(db, engine, filter)
+    .select("tickets.id")
+    .orderBy(sql`${key} ${sql.raw(direction)}${sql.raw(nulls)}`)
+    .orderBy("tickets.id", direction)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** One page of matching tickets, in order. */
 export async function searchTicketPage(
   db: Kysely<Database>,
   engine: Engine,
   filter: TicketFilter,
   order: TicketOrder,
-  page: { offset: number; limit: number },
+  page: Page,
 ): Promise<TicketRow[]> {
-  const column = SORT_COLUMNS[order.sortBy];
-  const direction = order.order;
-  // NULL (unassigned) sorts as the smallest value on both engines.
-  const nulls = column === "assigned_to" ? (direction === "asc" ? " NULLS FIRST" : " NULLS LAST") : "";
-  const idRows = await filtered(db, engine, filter)
-    .select("tickets.id")
-    .orderBy(sql`${sql.ref(`tickets.${column}`)} ${sql.raw(direction)}${sql.raw(nulls)}`)
-    .orderBy("tickets.id", direction)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const ids = idRows.map((r) => r.id);
+  const ids = (await pageIdsQuery(db, engine, filter, order, page).execute()).map((r) => r.id);
   if (ids.length === 0) return [];
   const rows = await db.selectFrom("tickets").selectAll().where("id", "in", ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));

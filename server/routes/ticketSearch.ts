@@ -41,7 +41,7 @@ const schemas = {
 const text = (value: string | undefined, mode: SearchMode) => (value === undefined ? undefined : { value, mode });
 
 /** The request's filters as the repository takes them; `default` and `tagged` speak of the caller. */
-function filterOf(
+export function filterOf(
   staff: Actor,
   body: PaginationSearchTicketsBody & Partial<AdvancedSearchTicketsBody>,
   now: number,
@@ -70,10 +70,11 @@ export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   /** One page and the exact total, with the page's assignees. */
   async function search(filter: TicketFilter, order: TicketOrder, page: number, size: number) {
-    const [total, rows] = await Promise.all([
-      countTickets(db, engine, filter),
-      searchTicketPage(db, engine, filter, order, { offset: (page - 1) * size, limit: size }),
-    ]);
+    // The count first: how many match decides how SQLite reads the page (repositories/ticketSearch.ts).
+    const total = await countTickets(db, engine, filter);
+    const offset = (page - 1) * size;
+    const rows =
+      offset >= total ? [] : await searchTicketPage(db, engine, filter, order, { offset, limit: size, matches: total });
     const assignees = rows.flatMap((r) => (r.assigned_to === null ? [] : [r.assigned_to]));
     return {
       tickets: rows.map(presentStaffTicket),

@@ -4,6 +4,7 @@
  */
 import { sql } from "kysely";
 import type { DataStore } from "../db/database.ts";
+import { isTextSearchObject } from "../db/textSearch.ts";
 
 export interface ColumnDescription {
   type: "integer" | "bigint" | "text" | `other:${string}`;
@@ -45,6 +46,8 @@ export async function describeSchema(store: DataStore): Promise<SchemaDescriptio
     const current = rows[0]?.schema;
     tables = tables.filter((table) => table.schema === current);
   }
+  // Text search is engine-specific by design (FTS5 tables on SQLite, trigram indexes on PostgreSQL).
+  tables = tables.filter((table) => !isTextSearchObject(table.name));
   const description: SchemaDescription = { tables: {}, indexes: {} };
   for (const table of tables) {
     const { primaryKey, indexes, autoIncrement } =
@@ -61,7 +64,8 @@ export async function describeSchema(store: DataStore): Promise<SchemaDescriptio
       };
     }
     description.tables[table.name] = { columns, primaryKey };
-    Object.assign(description.indexes, indexes);
+    for (const [name, index] of Object.entries(indexes))
+      if (!isTextSearchObject(name)) description.indexes[name] = index;
   }
   return description;
 }

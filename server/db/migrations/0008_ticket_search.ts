@@ -17,10 +17,20 @@ const SORT_INDEXES: [string, string][] = [
   ["tickets_assigned_to_id", "assigned_to"],
 ];
 
+/** Equality filters of the list, in the default order (newest update first) straight from an index. */
+const FILTER_INDEXES: [string, string][] = [
+  ["tickets_server_updated", "server_id"],
+  ["tickets_category_updated", "category_id"],
+  ["tickets_priority_updated", "priority_id"],
+];
+
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await createTextSearchIndexes(db, engine);
   for (const [name, column] of SORT_INDEXES) {
     await db.schema.createIndex(name).on("tickets").columns([column, "id"]).execute();
+  }
+  for (const [name, column] of FILTER_INDEXES) {
+    await db.schema.createIndex(name).on("tickets").columns([column, "last_updated"]).execute();
   }
   // Tagged chats: a user's tag notifications, by ticket.
   await db.schema
