@@ -8,14 +8,7 @@ import { TICKET_STATUSES, type TicketStatus } from "../../common/constants.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { TRANSITIONS } from "../domain/ticketStatus.ts";
 import { ENGINES } from "../test/engines.ts";
-import {
-  buildCategory,
-  buildChatMessage,
-  buildMember,
-  buildServer,
-  buildStaff,
-  buildTicket,
-} from "../test/factories.ts";
+import { buildCategory, buildChatMessage, buildStaff, buildTicket, type TicketOptions } from "../test/factories.ts";
 import {
   connected,
   emitWithAck,
@@ -24,7 +17,7 @@ import {
   type TestClient,
   type TestServer,
 } from "../test/server.ts";
-import { openSession } from "../test/sessions.ts";
+import { buildStaffTicketWorld } from "../test/staffTicketWorld.ts";
 
 type Body = Record<string, unknown>;
 
@@ -38,36 +31,8 @@ describe.each(ENGINES)("staff ticket actions on %s", (engine) => {
   });
 
   /** A member's ticket on a server and category, and one employee of each rank handling both. */
-  async function world(status: TicketStatus = "WAITING DEV", extra: Body = {}) {
-    const store = server.store;
-    const gameServer = await buildServer(store);
-    const category = await buildCategory(store);
-    const otherCategory = await buildCategory(store);
-    const member = await buildMember(store, { characters: [{ serverId: gameServer.id }] });
-    const handles = { categoryIds: [category.id], serverIds: [gameServer.id] };
-    const [admin, mod, dev, mod2] = await Promise.all([
-      buildStaff(store, { rank: "admin", ...handles }),
-      buildStaff(store, { rank: "mod", ...handles }),
-      buildStaff(store, { rank: "dev", ...handles }),
-      buildStaff(store, { rank: "mod", ...handles }),
-    ]);
-    const ticket = await buildTicket(store, {
-      member,
-      status,
-      category_id: category.id,
-      server_id: gameServer.id,
-      ...extra,
-    });
-    const as = async (user: { id: number; class: "dev" | "user" }) => openSession(server, server.client(), user);
-    const clients = {
-      admin: await as(admin),
-      mod: await as(mod),
-      dev: await as(dev),
-      mod2: await as(mod2),
-      player: await as(member),
-    };
-    return { gameServer, category, otherCategory, member, admin, mod, dev, mod2, ticket, clients };
-  }
+  const world = (status: TicketStatus = "WAITING DEV", extra: TicketOptions = {}) =>
+    buildStaffTicketWorld(server, status, extra);
 
   const row = (id: number) =>
     server.store.db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -159,79 +124,6 @@ describe.each(ENGINES)("staff ticket actions on %s", (engine) => {
     expect((await w.clients.player.post("/api/tickets/put-ticket-on-hold", { ticket_id: w.ticket.id })).status).toBe(
       403,
     );
-  });
-
-  describe("§6 per rank: assignee or admin on open tickets, the closer or admin on ended ones", () => {
-    const ranks = ["admin", "mod", "dev"] as const;
-    const actions: Record<string, (w: Awaited<ReturnType<typeof world>>, id: number) => [string, Body]> = {
-      assign: (w, id) => ["/api/tickets/assign-ticket", { ticketId: id, category: w.category.id }],
-      hold: (_w, id) => ["/api/tickets/put-ticket-on-hold", { ticket_id: id }],
-      complete: (_w, id) => ["/api/tickets/submit-ticket-complete", { ticket_id: id, action: "CLOSED", excuse: "x" }],
-      edit: (w, id) => [
-        "/api/tickets/update-ticket",
-        { ticket_id: id, new_category: w.category.id, new_priority: w.ticket.priority_id },
-      ],
-    };
-    for (const rank of ranks) {
-      for (const [action, call] of Object.entries(actions)) {
-        it(`${action} by ${rank}: as the assignee 200; someone else's ticket ${rank === "admin" ? 200 : 403}`, async () => {
-          const w = await world("WAITING DEV");
-          const build = (assignee: number) =>
-            buildTicket(server.store, {
-              member: w.member,
-              status: "WAITING DEV",
-              category_id: w.category.id,
-              server_id: w.gameServer.id,
-              assigned_to: assignee,
-            });
-          const own = await build(w[rank].id);
-          const others = await build(w.mod2.id);
-          const [path, ownBody] = call(w, own.id);
-          const mine = await w.clients[rank].post(path, ownBody);
-          expect(mine.status, JSON.stringify(mine.body)).toBe(200);
-          const [, otherBody] = call(w, others.id);
-          const foreign = await w.clients[rank].post(path, otherBody);
-          if (rank === "admin") expect(foreign.status).toBe(200);
-          else {
-            expect(foreign.status).toBe(403);
-            expect(foreign.body).toMatchObject({ code: "not_ticket_assignee", detail: expect.any(String) });
-            expect(await row(others.id)).toEqual(others);
-          }
-        });
-      }
-      it(`edit of an ended ticket by ${rank}: as the closer 200; closed by another ${rank === "admin" ? 200 : 403}`, async () => {
-        const w = await world("WAITING DEV");
-        const ended = (closer: number, status: "RESOLVED" | "CLOSED") =>
-          buildTicket(server.store, {
-            member: w.member,
-            status,
-            category_id: w.category.id,
-            server_id: w.gameServer.id,
-            assigned_to: w[rank].id,
-            ...(status === "RESOLVED" ? { resolved_by: String(closer) } : { closed_by: String(closer) }),
-          });
-        const edit = (id: number) =>
-          w.clients[rank].post("/api/tickets/update-ticket", {
-            ticket_id: id,
-            new_category: w.category.id,
-            new_priority: w.ticket.priority_id,
-          });
-        expect((await edit((await ended(w[rank].id, "RESOLVED")).id)).status).toBe(200);
-        expect((await edit((await ended(w[rank].id, "CLOSED")).id)).status).toBe(200);
-        const byOther = await edit((await ended(w.mod2.id, "RESOLVED")).id);
-        expect(byOther.status).toBe(rank === "admin" ? 200 : 403);
-        if (rank !== "admin") expect(byOther.body.code).toBe("not_ticket_closer");
-        // Assign, hold and complete refuse every ended ticket, whoever asks.
-        const closed = await ended(w[rank].id, "CLOSED");
-        for (const [name, call] of Object.entries(actions)) {
-          if (name === "edit") continue;
-          const [path, body] = call(w, closed.id);
-          const refused = await w.clients[rank].post(path, body);
-          expect(refused.status).toBe(409);
-          expect(refused.body.code).toBe("ticket_already_ended");
-        }
-      });
-    }
   });
 
   it("two parallel holds and two parallel completes: one wins, the other gets a clean 409", async () => {
