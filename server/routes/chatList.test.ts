@@ -287,8 +287,13 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
     const t = await ticket();
     const db = server.store.db;
     const now = nowSeconds();
-    for (const userId of [a.user.id, a.user.id, b.user.id])
-      await insertNotification(db, { userId, type: "new_message", ticket: t, byUserId: null, now });
+    // Two for A (one unread new_message per ticket at a time: the second is a tag), one for B.
+    for (const [userId, type] of [
+      [a.user.id, "new_message"],
+      [a.user.id, "tag"],
+      [b.user.id, "new_message"],
+    ] as const)
+      await insertNotification(db, { userId, type, ticket: t, byUserId: null, now });
 
     const tab1 = await ownSocket(a.client, a.user.id);
     const tab2 = await ownSocket(a.client, a.user.id);

@@ -14,7 +14,9 @@ async function tableNames(server: TestServer): Promise<string[]> {
   if (server.store.engine === "sqlite") {
     const { rows } = await sql<{ name: string }>`
       SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(db);
-    return rows.map((r) => r.name);
+    // The full-text index and its shadow tables (migration 0008) follow the rows they index: an
+    // accepted edit rewrites index pages without changing any data row.
+    return rows.map((r) => r.name).filter((name) => !/_fts(_[a-z]+)?$/.test(name));
   }
   const { rows } = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
