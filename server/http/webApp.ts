@@ -6,6 +6,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { ERRORS } from "../../common/errors.ts";
+
+/** Fastify's default maxParamLength: a longer path parameter is refused with 414. */
+const MAX_PARAM_LENGTH = 100;
 
 const API_PREFIXES = ["/api/", "/auth/", "/auth2/", "/download/", "/socket.io/", "/locales/", "/assets/"];
 
@@ -43,7 +47,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isPage = request.method === "GET" && !API_PREFIXES.some((p) => pathname.startsWith(p));
-    if (!isPage) return reply.code(404).send({ detail: "Not found.", code: "not_found" });
+    if (!isPage) {
+      // With the app built, the static catch-all takes a path whose parameter is over the
+      // router's length limit (say /download/{1000 characters}) before the router can refuse it:
+      // answer as the router does without the build.
+      if (pathname.split("/").some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+        return reply
+          .code(ERRORS.uri_too_long.status)
+          .send({ detail: ERRORS.uri_too_long.message, code: "uri_too_long" });
+      }
+      return reply.code(404).send({ detail: "Not found.", code: "not_found" });
+    }
     if (!built) {
       return reply
         .code(503)
