@@ -45,6 +45,34 @@ export const ERRORS = {
   ticket_already_ended: { status: 409, message: "This ticket has already ended." },
   // staffchat (issue 7): edit and delete of chat messages
   message_not_editable: { status: 409, message: "This message can no longer be edited or deleted." },
+  // ---- staff ticket actions (spec 2 §6; issue 7, ticketpage)
+  not_ticket_assignee: { status: 403, message: "Only the employee assigned to this ticket or an admin can do this." },
+  not_ticket_closer: {
+    status: 403,
+    message: "Only the employee who resolved or closed this ticket or an admin can change it.",
+  },
+  category_not_allowed: { status: 403, message: "You can only choose one of your own categories." },
+  employee_choice_not_allowed: {
+    status: 403,
+    message: "Your rank cannot choose the employee. Use Auto or keep the current assignee.",
+  },
+  assignee_not_eligible: {
+    status: 403,
+    message: "This employee does not handle the ticket's category and server.",
+  },
+  no_eligible_assignee: { status: 409, message: "No employee handles this category and server." },
+  ticket_already_on_hold: { status: 409, message: "This ticket is already on hold." },
+  ticket_not_ended: { status: 409, message: "This ticket is not resolved or closed." },
+  ticket_changed: { status: 409, message: "This ticket was changed meanwhile. Reload it and try again." },
+  category_deleted: {
+    status: 409,
+    message: "The ticket's category no longer exists, so the ticket cannot be reopened.",
+  },
+  excuse_required: {
+    status: 422,
+    message: "A reason is required: the last message came from the player or another employee.",
+  },
+  attachments_already_removed: { status: 409, message: "This ticket's attachments have already been removed." },
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { encodeFetchCode } from "../common/ticket-code.ts";
 import { ACCOUNTS, type AccountName, DEMO_PASSWORD } from "../e2e/support/env.ts";
 import { freshDataDir, removeDataDir, startServer } from "../e2e/support/server.ts";
 import { solveCaptcha } from "../e2e/support/signIn.ts";
@@ -42,6 +43,25 @@ const SHOTS: Shot[] = [
     },
   },
   { file: "admin-dashboard-dark.png", path: "/admin/dashboard", account: "mod", scheme: "dark" },
+  // The staff ticket page on demo ticket 3 (waiting for staff, assigned to the dev), as the admin.
+  ...(["light", "dark", "arabic"] as const).map(
+    (variant): Shot => ({
+      file: variant === "light" ? "ticket-page.png" : `ticket-page-${variant}.png`,
+      path: `/admin/${encodeFetchCode({ ticketId: 3 })}/edit`,
+      account: "admin",
+      scheme: variant === "dark" ? "dark" : "light",
+      ready: async (page) => {
+        // A signed-in user's language is their account's: switch it the way they would.
+        if (variant === "arabic") {
+          await page.getByTestId("language-picker").click();
+          await page.getByTestId("language-option-ar").click();
+          await page.locator("html[dir=rtl]").waitFor();
+          await page.waitForLoadState("networkidle");
+        }
+        await page.getByTestId("ticket-info").waitFor();
+      },
+    }),
+  ),
 ];
 
 async function signIn(page: Page, account: NonNullable<Shot["account"]>): Promise<void> {
@@ -94,7 +114,9 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  for (const shot of SHOTS) await take(browser, shot);
+  // SCREENSHOT_ONLY=ticket-page renews only the shots whose file starts with it.
+  const only = process.env.SCREENSHOT_ONLY;
+  for (const shot of SHOTS) if (!only || shot.file.startsWith(only)) await take(browser, shot);
 } finally {
   await browser.close();
   await server.stop();

@@ -34,6 +34,7 @@ import { permissionRoutes } from "./routes/permissions.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { publicConfigRoutes } from "./routes/publicConfig.ts";
 import { setupReadRoutes } from "./routes/setupRead.ts";
+import { staffTicketRoutes } from "./routes/staffTickets.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
 import { registerFormCleanup } from "./uploads/multipart.ts";
 import { UploadStore } from "./uploads/storage.ts";
@@ -140,6 +141,7 @@ export async function buildApp({
   await app.register(setupReadRoutes(ctx));
   await app.register(memberRoutes(ctx));
   await app.register(ticketRoutes(ctx));
+  await app.register(staffTicketRoutes(ctx));
   await app.register(integrationRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 

@@ -52,6 +52,11 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
     io.to(STAFF_ROOM).emit("ticket_updated_ping", presentStaffTicketPing(ticket));
   });
 
+  // Staff pages showing the ticket refresh; a player never learns who handles their ticket.
+  ctx.events.on("ticket.assigned", ({ ticket }) => {
+    io.to(STAFF_ROOM).emit("ticket_assigned", { ticket_id: ticket.id, assignedTo: ticket.assigned_to });
+  });
+
   // The recipient's tabs get the notification and their new unread count.
   ctx.events.on("notification.created", ({ notification, ticket }) => {
     const userId = notification.user_id;

@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { ENDED_STATUSES } from "../../common/constants.ts";
 import type { ChatMessageRow, Database, TicketRow, TicketsTable } from "../db/schema.ts";
 import { allocateTicketNumber } from "../db/ticketNumber.ts";
+import { applyTransition } from "./ticketTransitions.ts";
 
 export function findTicket(db: Kysely<Database>, id: number): Promise<TicketRow | undefined> {
   return db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirst();
@@ -94,13 +95,7 @@ export function resolveTicketByMember(
   memberId: number,
   now: number,
 ): Promise<TicketRow | undefined> {
-  return db
-    .updateTable("tickets")
-    .set({ status: "RESOLVED", resolved_by: String(memberId), last_updated: now })
-    .where("id", "=", ticketId)
-    .where("status", "not in", ["NEW TICKET", ...ENDED_STATUSES])
-    .returningAll()
-    .executeTakeFirst();
+  return applyTransition(db, ticketId, "memberResolve", { resolved_by: String(memberId), last_updated: now });
 }
 
 /** The system message that tells the chat a member marked the ticket solved. */

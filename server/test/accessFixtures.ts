@@ -114,6 +114,7 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     tempOnTempTicket: await storeFile(server, temp.id, tempTicket.id),
     tempOnOtherTicket: await storeFile(server, temp.id, tempOther.id),
   };
+  const assignable = await buildStaff(store, { rank: "mod", categoryIds: [category.id], serverIds: [gameServer.id] });
   const png = SAMPLE_FILES["image/png"]!;
   const fixtures: AccessFixtures = {
     memberA: {
@@ -140,6 +141,20 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     },
     unique: () => `${process.pid}-${++counter}-${randomToken(4)}`,
     png: { name: png.name, bytes: new Uint8Array(png.bytes) },
+    priorityId: ticketA.priority_id,
+    async freshTicket(options = {}) {
+      const status = options.status ?? "WAITING DEV";
+      const owner = await buildMember(store, { characters: [{ serverId: gameServer.id }] });
+      return buildTicket(store, {
+        member: owner,
+        status,
+        category_id: category.id,
+        server_id: gameServer.id,
+        ...(options.assignedToAdmin ? { assigned_to: admin.id } : {}),
+        ...(status === "CLOSED" ? { closed_by: String(admin.id) } : {}),
+      });
+    },
+    assignableStaff: { id: assignable.id },
   };
   const client = () => server.client();
   const clients: Record<Role, TestClient> = {

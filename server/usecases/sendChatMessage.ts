@@ -9,13 +9,14 @@ import type { ReplyTo } from "../../common/schemas/chat.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
-import { isEnded, statusAfterMessage } from "../domain/ticketStatus.ts";
+import { isEnded } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
 import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo } from "../presenters/message.ts";
 import { findMessage, insertMessage, markRead } from "../repositories/chat.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import { findTicket } from "../repositories/tickets.ts";
+import { applyTransition } from "../repositories/ticketTransitions.ts";
 import { claimUploads, recordUploads } from "../repositories/uploads.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { SavedFile } from "../uploads/storage.ts";
@@ -108,20 +109,15 @@ export async function sendChatMessage(
     });
     // Writing in a chat means having read it.
     const read = await markRead(trx, ticket.id, senderClass);
-    const status = statusAfterMessage(ticket.status, senderClass);
-    const updated = await trx
-      .updateTable("tickets")
-      .set({
-        status,
-        last_updated: now,
-        last_message_at: now,
-        last_message_from: senderClass === "dev" ? "staff" : "user",
-        last_message_by: user.id,
-        ...(senderClass === "dev" && ticket.first_reply_at === null ? { first_reply_at: now } : {}),
-      })
-      .where("id", "=", ticket.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // Guarded by the transition table: a ticket closed in the meantime takes no message.
+    const updated = await applyTransition(trx, ticket.id, senderClass === "dev" ? "staffReply" : "playerReply", {
+      last_updated: now,
+      last_message_at: now,
+      last_message_from: senderClass === "dev" ? "staff" : "user",
+      last_message_by: user.id,
+      ...(senderClass === "dev" && ticket.first_reply_at === null ? { first_reply_at: now } : {}),
+    });
+    if (!updated) throw new AppError("ticket_ended");
     return { ticket: updated, message, read };
   });
   ctx.events.publish("message.created", result);

@@ -4,6 +4,7 @@
  * imports from here (never from accessMatrix.ts, which imports them).
  */
 import type { ZodType } from "zod";
+import type { TicketStatus } from "../../../common/constants.ts";
 
 export const ROLES = ["anonymous", "temporary", "memberA", "memberB", "dev", "mod", "admin"] as const;
 /** anonymous: no session; temporary: a session opened for the visitor's own ticket; memberB acts on A's things. */
@@ -36,6 +37,17 @@ export interface AccessFixtures {
   unique(): string;
   /** A small PNG, for multipart calls. */
   png: { name: string; bytes: Uint8Array };
+  // ---- staff ticket actions (ticketpage)
+  /** The priority of A's ticket (the default one). */
+  priorityId: number;
+  /**
+   * A new ticket of another member on A's category and server, for calls that change a ticket:
+   * each role acts on its own. `assignedToAdmin`: dev and mod are not its assignee; a CLOSED one
+   * was closed by the admin.
+   */
+  freshTicket(options?: { status?: TicketStatus; assignedToAdmin?: boolean }): Promise<{ id: number }>;
+  /** A mod who handles A's category and server: the one employee Auto or a chosen assignment can pick. */
+  assignableStaff: { id: number };
 }
 
 export interface RequestSpec {

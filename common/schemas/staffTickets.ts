@@ -1,0 +1,138 @@
+/**
+ * The staff ticket page's calls (spec 2 §7): fetch, edit, assign, hold, complete, reopen, retain,
+ * the fast-action excuses and the staff list. Bodies arrive form-encoded (numbers and booleans as
+ * text) or as JSON; both parse here. Answers are staff views only.
+ */
+import { z } from "zod";
+import { LIMITS } from "../constants.ts";
+import { staffTicket } from "./ticketResponses.ts";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** A form sends "" for a field left empty: that is "not given". */
+const optionalId = z.preprocess((v) => (v === "" || v === "null" || v === null ? undefined : v), id.optional());
+/** true/false as a form sends it ("true", "false", "1", "0") or as JSON. */
+export const formBoolean = z.union([
+  z.boolean(),
+  z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
+]);
+
+export const fetchStaffTicketBody = z.object({
+  ticket_id: id,
+  /** From the page's ticket_info; when given it must match the ticket (a stale link finds nothing). */
+  email: z.string().max(254).optional(),
+  /** The ticket number (creation time in seconds); checked like email when given. */
+  createdAt: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40)
+    .optional(),
+});
+export type FetchStaffTicketBody = z.infer<typeof fetchStaffTicketBody>;
+
+export const updateTicketBody = z.object({
+  ticket_id: id,
+  new_category: id,
+  new_priority: id,
+});
+export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
+
+export const assignTicketBody = z.object({
+  /** The new assignee; omitted (or empty) = Auto, a random eligible employee. */
+  devId: optionalId,
+  ticketId: id,
+  /** The category after the assignment (may differ from the ticket's: the category changes). */
+  category: id,
+  /** The ticket's server, as the page shows it; informational (the ticket's own server decides). */
+  server: optionalId,
+  /** The assignee the page showed; informational, the server guards against a changed assignee itself. */
+  prevDevId: optionalId,
+  /** The ticket's chat id (`chat-{id}`); informational. */
+  chatId: z.union([z.string().max(40), z.number().int()]).optional(),
+});
+export type AssignTicketBody = z.infer<typeof assignTicketBody>;
+
+export const reopenTicketBody = z.object({
+  ticket_id: id,
+  /**
+   * Reopened as part of sending a reply (spec 2 §4): the ticket becomes REPLIED, and the reply is
+   * sent right after. Without it the ticket goes back to WAITING DEV.
+   */
+  for_reply: formBoolean.optional().default(false),
+});
+export type ReopenTicketBody = z.infer<typeof reopenTicketBody>;
+
+export const holdTicketBody = z.object({ ticket_id: id });
+
+export const FAST_ACTIONS = ["RESOLVED", "CLOSED"] as const;
+export type FastAction = (typeof FAST_ACTIONS)[number];
+
+export const submitTicketCompleteBody = z.object({
+  ticket_id: id,
+  action: z.enum(FAST_ACTIONS),
+  /** The page's view of whether the last word was not this employee's; the server decides itself. */
+  unanswered: formBoolean.optional(),
+  /** The chosen reason, or the free text of Other; required when the last message was not the caller's. */
+  excuse: z
+    .string()
+    .trim()
+    .max(LIMITS.defaultInput * 5)
+    .optional()
+    .default(""),
+});
+export type SubmitTicketCompleteBody = z.infer<typeof submitTicketCompleteBody>;
+
+export const setRetainAttachmentsBody = z.object({ ticket_id: id, is_retain: formBoolean });
+export type SetRetainAttachmentsBody = z.infer<typeof setRetainAttachmentsBody>;
+
+// ---- answers
+
+/** The full staff ticket with the notes room id (`notes-{id}`). */
+export const staffTicketFull = staffTicket.extend({
+  notes_id: z.string(),
+  /** Who wrote last ('user' the player, 'staff' an employee) and their id: the fast-complete reason rule. */
+  last_message_from: z.enum(["user", "staff"]).nullable(),
+  last_message_by: z.number().int().nullable(),
+});
+export type StaffTicketFull = z.infer<typeof staffTicketFull>;
+
+/** The ticket's player as the staff page shows them. */
+export const ticketPlayer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  class: z.enum(["dev", "user"]),
+  type: z.enum(["normal", "temp"]),
+  banned: z.boolean(),
+});
+export type TicketPlayer = z.infer<typeof ticketPlayer>;
+
+export const fetchStaffTicketResponse = z.object({ ticket: staffTicketFull, user: ticketPlayer });
+export type FetchStaffTicketResponse = z.infer<typeof fetchStaffTicketResponse>;
+
+/** update-ticket, assign-ticket, set-retain-attachments. */
+export const staffTicketResponse = z.object({ ticket: staffTicketFull });
+export type StaffTicketResponse = z.infer<typeof staffTicketResponse>;
+
+/** reopen-ticket, put-ticket-on-hold, submit-ticket-complete. */
+export const ticketDataResponse = z.object({ ticket_data: staffTicketFull });
+export type TicketDataResponse = z.infer<typeof ticketDataResponse>;
+
+export const fastActionExcusesResponse = z.object({
+  fast_action_excuses: z.object({ RESOLVED: z.array(z.string()), CLOSED: z.array(z.string()) }),
+});
+export type FastActionExcusesResponse = z.infer<typeof fastActionExcusesResponse>;
+
+export const staffMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  rank: z.enum(["admin", "mod", "dev", "user"]),
+  categories: z.array(z.number().int()),
+  servers: z.array(z.number().int()),
+});
+export type StaffMemberView = z.infer<typeof staffMember>;
+
+export const fetchDevsResponse = z.object({ devs: z.array(staffMember) });
+export type FetchDevsResponse = z.infer<typeof fetchDevsResponse>;

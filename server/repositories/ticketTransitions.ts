@@ -1,0 +1,53 @@
+/**
+ * The one way a ticket's status changes: a guarded UPDATE built from the transition table. The
+ * WHERE holds the statuses the action may start from and the new status is a CASE over the same
+ * table, so a change that races another (two holds, a close while a message is sent) finds no row
+ * and fails cleanly instead of overwriting.
+ */
+import { type Kysely, sql, type Updateable } from "kysely";
+import type { TicketStatus } from "../../common/constants.ts";
+import type { Database, TicketRow, TicketsTable } from "../db/schema.ts";
+import { startStatuses, type TicketAction, TRANSITIONS } from "../domain/ticketStatus.ts";
+
+export interface TransitionGuard {
+  /** Also require the assignee the caller saw (assign: a stale view must not overwrite a newer choice). */
+  assignedTo?: number | null;
+  /** Also require the author of the last message the caller saw (the fast-complete excuse rule). */
+  lastMessageBy?: number | null;
+}
+
+/**
+ * Applies `action` to the ticket with `set` (other columns written in the same statement).
+ * Answers the updated row, or undefined when the ticket's status (or guard) did not allow it.
+ */
+export function applyTransition(
+  db: Kysely<Database>,
+  ticketId: number,
+  action: TicketAction,
+  set: Omit<Updateable<TicketsTable>, "status">,
+  guard: TransitionGuard = {},
+): Promise<TicketRow | undefined> {
+  const moves = Object.entries(TRANSITIONS[action]) as [TicketStatus, TicketStatus][];
+  const cases = sql.join(
+    moves.map(([from, to]) => sql`when ${from} then ${to}`),
+    sql` `,
+  );
+  let query = db
+    .updateTable("tickets")
+    .set({ ...set, status: sql<TicketStatus>`case status ${cases} else status end` })
+    .where("id", "=", ticketId)
+    .where("status", "in", startStatuses(action));
+  if (guard.assignedTo !== undefined) {
+    query =
+      guard.assignedTo === null
+        ? query.where("assigned_to", "is", null)
+        : query.where("assigned_to", "=", guard.assignedTo);
+  }
+  if (guard.lastMessageBy !== undefined) {
+    query =
+      guard.lastMessageBy === null
+        ? query.where("last_message_by", "is", null)
+        : query.where("last_message_by", "=", guard.lastMessageBy);
+  }
+  return query.returningAll().executeTakeFirst();
+}

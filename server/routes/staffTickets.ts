@@ -1,0 +1,137 @@
+/**
+ * The staff ticket page's calls (spec 2 §7): fetch, edit, assign, hold, complete, reopen, retain,
+ * the fast-action excuses, and the staff list (fetch-devs). Staff only: a player gets 403 (they
+ * know these calls exist), anonymous 401. Each route: schema → policy (in the use case) → use
+ * case → presenter.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  assignTicketBody,
+  fastActionExcusesResponse,
+  fetchDevsResponse,
+  fetchStaffTicketBody,
+  fetchStaffTicketResponse,
+  holdTicketBody,
+  reopenTicketBody,
+  setRetainAttachmentsBody,
+  staffTicketResponse,
+  submitTicketCompleteBody,
+  ticketDataResponse,
+  updateTicketBody,
+} from "../../common/schemas/staffTickets.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { requireUser } from "../http/session.ts";
+import { requireStaff } from "../policies/policy.ts";
+import { presentStaffTicketFull, presentTicketPlayer } from "../presenters/staffTicket.ts";
+import { listActiveStaff, listFastActionExcuses } from "../repositories/staff.ts";
+import { findTicket } from "../repositories/tickets.ts";
+import { findUserById, type UserRow } from "../repositories/users.ts";
+import { assignTicket } from "../usecases/assignTicket.ts";
+import { completeTicketByStaff } from "../usecases/completeTicketByStaff.ts";
+import { holdTicket } from "../usecases/holdTicket.ts";
+import { reopenTicket } from "../usecases/reopenTicket.ts";
+import { setRetainAttachments } from "../usecases/setRetainAttachments.ts";
+import { updateTicket } from "../usecases/updateTicket.ts";
+
+const schemas = {
+  fetch: { body: fetchStaffTicketBody, response: { 200: fetchStaffTicketResponse } },
+  update: { body: updateTicketBody, response: { 200: staffTicketResponse } },
+  assign: { body: assignTicketBody, response: { 200: staffTicketResponse } },
+  reopen: { body: reopenTicketBody, response: { 200: ticketDataResponse } },
+  hold: { body: holdTicketBody, response: { 200: ticketDataResponse } },
+  complete: { body: submitTicketCompleteBody, response: { 200: ticketDataResponse } },
+  retain: { body: setRetainAttachmentsBody, response: { 200: staffTicketResponse } },
+  excuses: { response: { 200: fastActionExcusesResponse } },
+  devs: { response: { 200: fetchDevsResponse } },
+};
+
+export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const db = ctx.store.db;
+
+  /** The signed-in employee, or 401/403. */
+  function staff(request: Parameters<typeof requireUser>[0]): UserRow {
+    const user = requireUser(request);
+    requireStaff(user);
+    return user;
+  }
+
+  return async (app) => {
+    app.post("/api/tickets/fetch-ticket", { schema: schemas.fetch }, async (request) => {
+      staff(request);
+      const { ticket_id, email, createdAt } = request.body;
+      const ticket = await findTicket(db, ticket_id);
+      // The page's link names the ticket by id, e-mail and number: a link that does not match finds nothing.
+      const mismatch =
+        !ticket ||
+        (email !== undefined && email.trim().toLowerCase() !== ticket.email.toLowerCase()) ||
+        (createdAt !== undefined && createdAt !== ticket.created_at);
+      if (mismatch) throw new AppError("not_found", "Ticket not found.");
+      const player = await findUserById(db, ticket.user_id);
+      return { ticket: presentStaffTicketFull(ticket), user: presentTicketPlayer(ticket, player) };
+    });
+
+    app.post("/api/tickets/update-ticket", { schema: schemas.update }, async (request) => {
+      const { ticket_id, new_category, new_priority } = request.body;
+      const ticket = await updateTicket(ctx, staff(request), {
+        ticketId: ticket_id,
+        category: new_category,
+        priority: new_priority,
+        ip: request.ip,
+      });
+      return { ticket: presentStaffTicketFull(ticket) };
+    });
+
+    app.post("/api/tickets/assign-ticket", { schema: schemas.assign }, async (request) => {
+      const { ticketId, devId, category } = request.body;
+      const ticket = await assignTicket(ctx, staff(request), { ticketId, devId, category, ip: request.ip });
+      return { ticket: presentStaffTicketFull(ticket) };
+    });
+
+    app.post("/api/tickets/reopen-ticket", { schema: schemas.reopen }, async (request) => {
+      const { ticket_id, for_reply } = request.body;
+      const ticket = await reopenTicket(ctx, staff(request), {
+        ticketId: ticket_id,
+        forReply: for_reply,
+        ip: request.ip,
+      });
+      return { ticket_data: presentStaffTicketFull(ticket) };
+    });
+
+    app.post("/api/tickets/put-ticket-on-hold", { schema: schemas.hold }, async (request) => {
+      const ticket = await holdTicket(ctx, staff(request), request.body.ticket_id);
+      return { ticket_data: presentStaffTicketFull(ticket) };
+    });
+
+    app.post("/api/tickets/submit-ticket-complete", { schema: schemas.complete }, async (request) => {
+      const { ticket_id, action, excuse } = request.body;
+      const ticket = await completeTicketByStaff(ctx, staff(request), {
+        ticketId: ticket_id,
+        action,
+        excuse,
+        ip: request.ip,
+      });
+      return { ticket_data: presentStaffTicketFull(ticket) };
+    });
+
+    app.post("/api/tickets/set-retain-attachments", { schema: schemas.retain }, async (request) => {
+      staff(request);
+      const { ticket_id, is_retain } = request.body;
+      const ticket = await setRetainAttachments(ctx, { ticketId: ticket_id, retain: is_retain });
+      return { ticket: presentStaffTicketFull(ticket) };
+    });
+
+    app.get("/api/tickets/fetch-fast-action-excuses", { schema: schemas.excuses }, async (request) => {
+      staff(request);
+      const rows = await listFastActionExcuses(db);
+      const pick = (action: "RESOLVED" | "CLOSED") => rows.filter((r) => r.action === action).map((r) => r.excuse);
+      return { fast_action_excuses: { RESOLVED: pick("RESOLVED"), CLOSED: pick("CLOSED") } };
+    });
+
+    app.get("/api/users/fetch-devs", { schema: schemas.devs }, async (request) => {
+      staff(request);
+      return { devs: await listActiveStaff(db, nowSeconds()) };
+    });
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Assign a ticket (spec 2 §4, §6): change its category and/or employee. Assignee or admin, only
+ * while open. The dev rank does not choose the employee (Auto, or keep the current one); the
+ * category must be one the employee handles unless they are an admin; the new assignee must
+ * handle the category and the ticket's server; Auto (no devId) picks one of those at random.
+ *
+ * Written together: the ticket, an `assignment` message (staff only), a `category_change` message
+ * when the category changes, and an `assignment` notification for the new assignee (never for
+ * oneself). Then announced: messages, ticket.updated, ticket.assigned, notification.created.
+ */
+import { randomInt } from "node:crypto";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import {
+  eligibleAssignees,
+  requireCategoryChoice,
+  requireEmployeeChoice,
+  requireOpenTicketActor,
+} from "../policies/staffTickets.ts";
+import { insertNotification, type NotificationRow } from "../repositories/notifications.ts";
+import { findLiveCategory } from "../repositories/setup.ts";
+import { categoriesOf, listActiveStaff } from "../repositories/staff.ts";
+import { applyTransition } from "../repositories/ticketTransitions.ts";
+import {
+  insertSystemMessage,
+  lostRace,
+  requireTransition,
+  type StaffActor,
+  ticketOr404,
+} from "./ticketActionSupport.ts";
+
+export interface AssignTicketInput {
+  ticketId: number;
+  /** Undefined: Auto. */
+  devId: number | undefined;
+  category: number;
+  ip: string;
+}
+
+export async function assignTicket(ctx: AppContext, actor: StaffActor, input: AssignTicketInput): Promise<TicketRow> {
+  const db = ctx.store.db;
+  const ticket = await ticketOr404(db, input.ticketId);
+  requireOpenTicketActor(actor, ticket);
+  requireTransition("assign", ticket);
+  const categoryChanged = input.category !== ticket.category_id;
+  if (categoryChanged) {
+    if (!(await findLiveCategory(db, input.category))) {
+      throw new AppError("validation", [
+        { loc: ["body", "category"], msg: "This category does not exist.", type: "not_found" },
+      ]);
+    }
+    requireCategoryChoice(actor, input.category, await categoriesOf(db, actor.id));
+  }
+  requireEmployeeChoice(actor, input.devId, ticket);
+
+  const now = nowSeconds();
+  let assignee: number | null;
+  if (input.devId !== undefined && input.devId === ticket.assigned_to) {
+    assignee = ticket.assigned_to; // keep the employee: a category change only
+    if (!categoryChanged) return ticket;
+  } else {
+    const eligible = eligibleAssignees(
+      await listActiveStaff(db, now),
+      input.category,
+      ticket.server_id,
+      ticket.assigned_to,
+    );
+    if (input.devId === undefined) {
+      if (!eligible.length) throw new AppError("no_eligible_assignee");
+      assignee = eligible[randomInt(eligible.length)]!.id;
+    } else {
+      if (!eligible.some((s) => s.id === input.devId)) throw new AppError("assignee_not_eligible");
+      assignee = input.devId;
+    }
+  }
+
+  const ip = input.ip || "NOT FOUND";
+  const result = await db.transaction().execute(async (trx) => {
+    const updated = await applyTransition(
+      trx,
+      ticket.id,
+      "assign",
+      { assigned_to: assignee, category_id: input.category, last_updated: now },
+      { assignedTo: ticket.assigned_to },
+    );
+    if (!updated) return null;
+    const messages: ChatMessageRow[] = [
+      await insertSystemMessage(trx, updated, actor, "assignment", now, {
+        from_user: ticket.assigned_to,
+        to_user: assignee,
+        prev_category: ticket.category_id,
+        new_category: input.category,
+        ip_origin: ip,
+      }),
+    ];
+    if (categoryChanged) {
+      messages.push(
+        await insertSystemMessage(trx, updated, actor, "category_change", now, {
+          prev_category: ticket.category_id,
+          new_category: input.category,
+          ip_origin: ip,
+        }),
+      );
+    }
+    let notification: NotificationRow | null = null;
+    if (assignee !== null && assignee !== ticket.assigned_to && assignee !== actor.id) {
+      notification = await insertNotification(trx, {
+        userId: assignee,
+        type: "assignment",
+        ticket: updated,
+        byUserId: actor.id,
+        now,
+      });
+    }
+    return { updated, messages, notification };
+  });
+  if (!result) return lostRace(db, "assign", ticket);
+  const { updated, messages, notification } = result;
+  for (const message of messages) ctx.events.publish("message.created", { ticket: updated, message });
+  ctx.events.publish("ticket.updated", { ticket: updated });
+  if (updated.assigned_to !== ticket.assigned_to) {
+    ctx.events.publish("ticket.assigned", {
+      ticket: updated,
+      previousAssignee: ticket.assigned_to,
+      byUserId: actor.id,
+    });
+  }
+  if (notification) ctx.events.publish("notification.created", { notification, ticket: updated });
+  return updated;
+}

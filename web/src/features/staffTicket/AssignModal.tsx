@@ -1,0 +1,117 @@
+/**
+ * Assign (spec 2 §2, §4, §6): a category (admins: any; others: their own) and an employee among
+ * those who handle that category and the ticket's server, except the current assignee, or Auto.
+ * The dev rank gets no employee choice. A notice says when the category will change.
+ */
+import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { SessionUser } from "../../../../common/schemas/auth.ts";
+import { categoryTitle } from "../tickets/ticketDisplay.ts";
+import { type StaffTicketFull, useAllCategories, useDevs } from "./api.ts";
+
+const AUTO = "auto";
+
+interface Props {
+  opened: boolean;
+  ticket: StaffTicketFull;
+  me: SessionUser;
+  onClose: () => void;
+  onAssign: (category: number, devId: number | undefined) => Promise<void>;
+}
+
+export function AssignModal({ opened, ticket, me, onClose, onAssign }: Props) {
+  const { t, i18n } = useTranslation("ticketPage");
+  const categories = useAllCategories();
+  const devs = useDevs();
+  const [category, setCategory] = useState(String(ticket.category));
+  const [employee, setEmployee] = useState(AUTO);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (opened) {
+      setCategory(String(ticket.category));
+      setEmployee(AUTO);
+    }
+  }, [opened, ticket.category]);
+
+  const isAdmin = me.rank === "admin";
+  const isDevRank = me.rank === "dev";
+  const mine = devs.data?.find((d) => d.id === me.id)?.categories ?? [];
+  const live = categories.data?.live ?? [];
+  const choosable = live.filter((c) => isAdmin || mine.includes(c.id) || c.id === ticket.category);
+  const categoryId = Number(category);
+  const eligible = (devs.data ?? []).filter(
+    (d) => d.id !== ticket.assignedTo && d.categories.includes(categoryId) && d.servers.includes(ticket.server),
+  );
+  const categoryChanges = categoryId !== ticket.category;
+  const newTitle = categoryTitle(
+    live.find((c) => c.id === categoryId),
+    i18n.language,
+  );
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await onAssign(categoryId, employee === AUTO || isDevRank ? undefined : Number(employee));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("assign.title")} centered data-testid="assign-modal">
+      <Stack>
+        <Select
+          label={t("assign.category")}
+          data={choosable.map((c) => ({ value: String(c.id), label: categoryTitle(c, i18n.language) }))}
+          value={category}
+          onChange={(v) => {
+            if (!v) return;
+            setCategory(v);
+            setEmployee(AUTO);
+          }}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="assign-category"
+        />
+        {isDevRank ? (
+          <Text size="sm" c="dimmed" data-testid="assign-dev-rank">
+            {t("assign.dev_rank_hint")}
+          </Text>
+        ) : (
+          <Select
+            label={t("assign.employee")}
+            description={employee === AUTO ? t("assign.auto_hint") : undefined}
+            data={[
+              { value: AUTO, label: t("assign.auto") },
+              ...eligible.map((d) => ({ value: String(d.id), label: d.name })),
+            ]}
+            value={employee}
+            onChange={(v) => v && setEmployee(v)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="assign-employee"
+          />
+        )}
+        {categoryChanges && (
+          <Alert color="yellow" variant="light" data-testid="assign-category-notice">
+            {t("assign.category_notice", { category: newTitle })}
+          </Alert>
+        )}
+        {devs.data && eligible.length === 0 && (
+          <Text size="sm" c="red">
+            {t("assign.no_one")}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("cancel")}
+          </Button>
+          <Button onClick={submit} loading={busy} data-testid="assign-submit">
+            {t("assign.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,262 @@
+/**
+ * Everything on the staff ticket page below its title (spec 2 §2): the assignee header, the
+ * action bar with its modals, ticket info, description, and the panels others build (chat, notes,
+ * quick replies, ban), wired to the status actions.
+ */
+import { Box, Button, Flex, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { TicketPlayer } from "../../../../common/schemas/staffTickets.ts";
+import { ApiError } from "../../api/client.ts";
+import { useSession } from "../../session/SessionContext.ts";
+import { showError } from "../../ui/errorDialogStore.ts";
+import { errorText } from "../../ui/useErrorText.ts";
+import { BanButton } from "../bans/BanButton.tsx";
+import { NotesPanel } from "../staffChat/NotesPanel.tsx";
+import { QuickReplyPanel } from "../staffChat/QuickReplyPanel.tsx";
+import { type SendKind, StaffChatPanel } from "../staffChat/StaffChatPanel.tsx";
+import { AttachmentGallery } from "../tickets/AttachmentGallery.tsx";
+import { useServers } from "../tickets/api.ts";
+import { AssigneeHeader } from "./AssigneeHeader.tsx";
+import { AssignModal } from "./AssignModal.tsx";
+import {
+  type FastAction,
+  type StaffTicketFull,
+  staffTicketKey,
+  ticketActions,
+  useDevs,
+  usePreferences,
+  useSetTicket,
+} from "./api.ts";
+import { ConfirmModal, SubmitWarningModal, type WarningKind, warningSuppressed } from "./ConfirmModals.tsx";
+import { FastCompleteModal } from "./FastCompleteModal.tsx";
+import { isEnded, mayAct, mayEdit, reasonRequired } from "./rules.ts";
+import { TicketInfoPanel } from "./TicketInfoPanel.tsx";
+import { useAsk } from "./useAsk.ts";
+
+type Dialog = "assign" | "hold" | "complete" | "reopen" | null;
+
+interface Props {
+  ticket: StaffTicketFull;
+  player: TicketPlayer;
+  ticketInfo: string;
+}
+
+export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
+  const { t } = useTranslation("ticketPage");
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const setTicket = useSetTicket(ticket.id);
+  const queryClient = useQueryClient();
+  const devs = useDevs();
+  const servers = useServers();
+  const preferences = usePreferences();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [insert, setInsert] = useState<{ text: string } | null>(null);
+  const warning = useAsk<WarningKind, boolean>(false);
+  const reopenForReply = useAsk<true, boolean>(false);
+  if (!user) return null;
+
+  const ended = isEnded(ticket);
+  const canAct = mayAct(user, ticket);
+  const assignee = devs.data?.find((d) => d.id === ticket.assignedTo)?.name ?? null;
+  const serverTitle = servers.data?.find((s) => s.id === ticket.server)?.title ?? String(ticket.server);
+
+  /** Runs an action; its answer replaces the page's ticket; a refusal shows the error dialog. */
+  const run = async (action: () => Promise<StaffTicketFull>, done?: string): Promise<StaffTicketFull | null> => {
+    try {
+      const updated = await action();
+      setTicket(updated);
+      if (done) notifications.show({ message: done, color: "green", autoClose: 3000 });
+      return updated;
+    } catch (error) {
+      showError(error);
+      return null;
+    }
+  };
+
+  const afterComplete = () => {
+    if (preferences.data?.redirect_after_ticket_complete) navigate("/admin/ticket");
+  };
+
+  const complete = async (action: FastAction, excuse: string) => {
+    const done = await run(
+      () => ticketActions.complete(ticket.id, action, excuse, reasonRequired(user, ticket)),
+      t(`done.${action}`),
+    );
+    if (done) {
+      setDialog(null);
+      afterComplete();
+    }
+  };
+
+  /** The chat asks before sending: the warnings for resolve/close, the reopen modal for a reply on an ended ticket. */
+  const onBeforeSend = async (kind: SendKind): Promise<boolean> => {
+    if (kind === "plain") {
+      if (!ended) return true;
+      return reopenForReply.ask(true);
+    }
+    if (ended) return false;
+    if (!canAct) {
+      // The server would refuse the completion after the message: say so before anything is sent.
+      showError(new ApiError(403, errorText("", "not_ticket_assignee"), "not_ticket_assignee"));
+      return false;
+    }
+    if (warningSuppressed(user.id, kind)) return true;
+    return warning.ask(kind);
+  };
+
+  /** After a resolve/close message was stored, the ticket is completed (our message is the last one: no reason). */
+  const onAfterSend = async (kind: SendKind) => {
+    if (kind === "plain") return;
+    const action: FastAction = kind === "resolve" ? "RESOLVED" : "CLOSED";
+    const done = await run(() => ticketActions.complete(ticket.id, action, "", false), t(`done.${action}`));
+    if (done) afterComplete();
+  };
+
+  return (
+    <Stack gap="md">
+      <AssigneeHeader name={assignee} playerLink={`/ticket/${ticketInfo}`} />
+      <Paper withBorder radius="md" p="sm">
+        <Group gap="xs" wrap="wrap" data-testid="ticket-actions">
+          <Button variant="light" disabled={!canAct} onClick={() => setDialog("assign")} data-testid="action-assign">
+            {t("actions.assign")}
+          </Button>
+          <Button
+            variant="light"
+            color="orange"
+            disabled={!canAct || ticket.status === "ON HOLD"}
+            onClick={() => setDialog("hold")}
+            data-testid="action-hold"
+          >
+            {t("actions.hold")}
+          </Button>
+          <Button
+            variant="light"
+            color="green"
+            disabled={!canAct}
+            onClick={() => setDialog("complete")}
+            data-testid="action-fast-complete"
+          >
+            {t("actions.fast_complete")}
+          </Button>
+          {ended && (
+            <Button variant="light" color="blue" onClick={() => setDialog("reopen")} data-testid="action-reopen">
+              {t("actions.reopen")}
+            </Button>
+          )}
+          <BanButton
+            ticket={ticket}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticket.id) })}
+          />
+          {!ticket.clean && (
+            <Switch
+              ms="auto"
+              checked={ticket.retain_attachments}
+              onChange={(e) => {
+                const retain = e.currentTarget.checked;
+                void run(() => ticketActions.retain(ticket.id, retain));
+              }}
+              label={t("actions.retain")}
+              description={t("actions.retain_hint")}
+              data-testid="retain-toggle"
+            />
+          )}
+        </Group>
+      </Paper>
+
+      <Flex gap="md" wrap="wrap" align="flex-start">
+        <Box style={{ flex: "1 1 320px", minWidth: 0 }}>
+          <TicketInfoPanel
+            ticket={ticket}
+            user={player}
+            serverTitle={serverTitle}
+            canEdit={mayEdit(user, ticket)}
+            onSave={async (category, priority) => {
+              await run(() => ticketActions.update(ticket.id, category, priority), t("done.saved"));
+            }}
+          />
+        </Box>
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          style={{ flex: "2 1 420px", minWidth: 0 }}
+          data-testid="ticket-description"
+        >
+          <Stack gap="sm">
+            <Title order={4}>{t("description.title")}</Title>
+            <Text fw={600} dir="auto">
+              {ticket.subject}
+            </Text>
+            <Text size="sm" dir="auto" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+              {ticket.description}
+            </Text>
+            <AttachmentGallery urls={ticket.attachments} />
+          </Stack>
+        </Paper>
+      </Flex>
+
+      <Flex gap="md" wrap="wrap" align="stretch">
+        <Box style={{ flex: "1 1 55%", minWidth: 0 }} h={500} data-testid="staff-chat-area">
+          <StaffChatPanel ticket={ticket} onBeforeSend={onBeforeSend} onAfterSend={onAfterSend} insert={insert} />
+        </Box>
+        <Box style={{ flex: "0 1 40%", minWidth: 280 }} data-testid="notes-area">
+          <NotesPanel ticket={ticket} />
+        </Box>
+      </Flex>
+      <Box mah={400} style={{ overflow: "auto" }} data-testid="quick-reply-area">
+        <QuickReplyPanel category={ticket.category} onPick={(text) => setInsert({ text })} />
+      </Box>
+
+      <AssignModal
+        opened={dialog === "assign"}
+        ticket={ticket}
+        me={user}
+        onClose={() => setDialog(null)}
+        onAssign={async (category, devId) => {
+          if (await run(() => ticketActions.assign(ticket, category, devId), t("done.assigned"))) setDialog(null);
+        }}
+      />
+      <ConfirmModal
+        opened={dialog === "hold"}
+        title={t("hold.title")}
+        text={t("hold.text")}
+        confirmLabel={t("hold.submit")}
+        color="orange"
+        testId="hold-modal"
+        onCancel={() => setDialog(null)}
+        onConfirm={async () => {
+          if (await run(() => ticketActions.hold(ticket.id), t("done.hold"))) setDialog(null);
+        }}
+      />
+      <FastCompleteModal
+        opened={dialog === "complete"}
+        required={reasonRequired(user, ticket)}
+        onClose={() => setDialog(null)}
+        onComplete={complete}
+      />
+      <ConfirmModal
+        opened={dialog === "reopen" || reopenForReply.question !== null}
+        title={t("reopen.title")}
+        text={reopenForReply.question ? t("reopen.for_reply") : t("reopen.text")}
+        confirmLabel={t("reopen.submit")}
+        testId="reopen-modal"
+        onCancel={() => {
+          setDialog(null);
+          reopenForReply.cancel();
+        }}
+        onConfirm={async () => {
+          const forReply = reopenForReply.question !== null;
+          const done = await run(() => ticketActions.reopen(ticket.id, forReply), t("done.reopened"));
+          setDialog(null);
+          if (forReply) reopenForReply.answer(done !== null);
+        }}
+      />
+      <SubmitWarningModal kind={warning.question} userId={user.id} onAnswer={warning.answer} />
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Live updates of the staff ticket page (spec 2 §7): a ticket_updated_ping or ticket_assigned for
+ * this ticket, or a new message in its chat, reads the ticket again; on open (and after every
+ * reconnect) the page tells the server it visited the ticket, which marks its notifications read.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useSocket } from "../../realtime/SocketContext.ts";
+import { staffTicketKey } from "./api.ts";
+
+export function useTicketLive(ticketId: number | null, chatId: string | undefined) {
+  const { socket } = useSocket();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket || ticketId === null) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticketId) });
+    const visit = () => socket.emit("user_ticket_visit", { ticket_id: ticketId });
+    const onPing = (payload: { ticket_id: number }) => {
+      if (payload.ticket_id === ticketId) refresh();
+    };
+    const onMessage = (payload: { ticket_id?: number; chatId?: string }) => {
+      if (payload.ticket_id === ticketId || (chatId && payload.chatId === chatId)) refresh();
+    };
+    const onConnect = () => {
+      visit();
+      refresh();
+    };
+    if (socket.connected) visit();
+    socket.on("connect", onConnect);
+    socket.on("ticket_updated_ping", onPing);
+    socket.on("ticket_assigned", onPing);
+    socket.on("new_message", onMessage);
+    return () => {
+      socket.off("connect", onConnect);
+      socket.off("ticket_updated_ping", onPing);
+      socket.off("ticket_assigned", onPing);
+      socket.off("new_message", onMessage);
+    };
+  }, [socket, ticketId, chatId, queryClient]);
+}
