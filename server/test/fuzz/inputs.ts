@@ -200,8 +200,15 @@ function oddString(field: Field, rng: Random): string {
   let value = rng.pick(ODD_STRINGS);
   if (rng.chance(0.3)) value = `valid ${value} text`;
   if (field.maxLength !== undefined && rng.chance(0.2)) value = value.repeat(Math.ceil(field.maxLength / value.length));
-  return field.maxLength !== undefined ? value.slice(0, field.maxLength) : value;
+  if (field.maxLength !== undefined) value = value.slice(0, field.maxLength);
+  // Escapes grow in JSON (a NUL is six bytes): stay under the 64 KB socket frame cap, which would
+  // otherwise close the socket by design rather than test the handler.
+  const encoded = JSON.stringify(value).length;
+  if (encoded > ODD_STRING_MAX_JSON) value = value.slice(0, Math.floor((value.length * ODD_STRING_MAX_JSON) / encoded));
+  return value;
 }
+
+const ODD_STRING_MAX_JSON = 48_000;
 
 function formEncode(body: Record<string, unknown>): string {
   const params = new URLSearchParams();
