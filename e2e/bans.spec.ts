@@ -4,7 +4,7 @@
  * unban, and the history tells both. (Staff act through the API here; the ban button lives on the
  * ticket page. The refused filing is in tickets.spec.ts and server/routes/bans.test.ts.)
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
@@ -101,14 +101,8 @@ test("a timed ban opens the ban dialog on the player's page at once; permanent s
   }
 });
 
-/** The ban button lives on the staff ticket page (part ticketpage); until that page is merged, skip. */
-const TICKET_PAGE_BUILT = existsSync(
-  path.join(import.meta.dirname, "..", "web", "src", "features", "staffTicket", "TicketWorkspace.tsx"),
-);
-
 test.describe("the ban button on the staff ticket page", () => {
   test.use({ storageState: storageStatePath("admin") });
-  test.skip(!TICKET_PAGE_BUILT, "the staff ticket page is not on this branch yet");
 
   test("ban with a reason and 15 days, the player's page shows the dialog; unban; history", async ({
     page,

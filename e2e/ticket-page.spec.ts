@@ -125,9 +125,25 @@ test.describe("staff ticket page", () => {
     await expect(page.getByTestId("ticket-page-status")).toHaveText("ON HOLD");
   });
 
-  // Needs the staff chat panel (a placeholder on this branch): the reply box's Send on an ended
-  // ticket asks onBeforeSend("plain"), which opens the reopen modal.
-  test.fixme("a plain reply on a closed ticket opens the reopen modal", async () => {});
+  test("a plain reply on a closed ticket opens the reopen modal, then goes out", async ({ page }) => {
+    const ticket = await pickTicket((t) => t.status === "CLOSED" || t.status === "RESOLVED");
+    await openTicket(page, ticket);
+    const panel = page.getByTestId("staff-chat-panel");
+    // Submit-and-resolve and submit-and-close are off on an ended ticket.
+    await expect(panel.getByTestId("staff-send-resolve")).toBeDisabled();
+    await expect(panel.getByTestId("staff-send-close")).toBeDisabled();
+    await panel.getByTestId("staff-reply-input").fill("One more thing about your ticket.");
+    await panel.getByTestId("staff-send").click();
+    const modal = page.getByTestId("reopen-modal");
+    await expect(modal).toBeVisible();
+    await page.getByTestId("reopen-modal-confirm").click();
+    await expect(modal).toBeHidden();
+    // Reopened for the reply: the reply went out and the ticket waits on the player.
+    await expect(panel.getByTestId("staff-chat-message-staff").last()).toContainText(
+      "One more thing about your ticket.",
+    );
+    await expect(page.getByTestId("ticket-page-status")).toHaveText("REPLIED");
+  });
 });
 
 test.describe("staff ticket page as the dev rank", () => {
