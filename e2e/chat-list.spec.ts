@@ -7,6 +7,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { CSRF_COOKIE, CSRF_HEADER } from "../common/constants.ts";
 import { type AccountName, storageStatePath } from "./support/env.ts";
 import { solveCaptcha } from "./support/signIn.ts";
+import { signInThroughApi } from "./support/staffApi.ts";
 
 interface Ticket {
   id: number;
@@ -74,6 +75,21 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole("option", { name: option }).click();
 }
 
+/** Tickets this file filed as player1: closed again afterwards, so that later specs of player1
+ * are not refused at the active-ticket cap. */
+const filed: number[] = [];
+
+test.afterAll(async () => {
+  const admin = await signInThroughApi("admin");
+  try {
+    for (const ticket_id of filed) {
+      await admin.post("/api/tickets/submit-ticket-complete", { ticket_id, action: "CLOSED", excuse: "e2e clean-up" });
+    }
+  } finally {
+    await admin.dispose();
+  }
+});
+
 /** player1 files a fresh ticket on Europe 1 (a server the demo's mod handles); answers its id. */
 async function fileTicketAsPlayer(browser: Browser): Promise<number> {
   const player = await openAs(browser, "player", "/member/create-ticket");
@@ -90,6 +106,7 @@ async function fileTicketAsPlayer(browser: Browser): Promise<number> {
     return JSON.parse(atob(decodeURIComponent(code))).ticketId as number;
   });
   await player.context().close();
+  filed.push(ticketId);
   return ticketId;
 }
 

@@ -262,6 +262,9 @@ test("the in-chats toggle adds and removes a chat; a pinned one only after confi
   await flip();
   await expect(page.getByRole("dialog", { name: "Remove pinned ticket" })).toBeVisible();
   await page.getByTestId("remove-pinned-cancel").click();
+  // Wait for the dialog to be gone: a forced click on the switch would otherwise land on the
+  // overlay of the dialog that is still fading out.
+  await expect(page.getByRole("dialog", { name: "Remove pinned ticket" })).toHaveCount(0);
   await expect(toggle).toBeChecked();
 
   await flip();

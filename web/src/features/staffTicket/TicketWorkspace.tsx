@@ -201,7 +201,8 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
       </Flex>
 
       <Flex gap="md" wrap="wrap" align="stretch">
-        <Box style={{ flex: "1 1 55%", minWidth: 0 }} h={500} data-testid="staff-chat-area">
+        {/* The panel's message area is the spec's 500 px; the box grows with its header and reply box. */}
+        <Box style={{ flex: "1 1 55%", minWidth: 0 }} data-testid="staff-chat-area">
           <StaffChatPanel ticket={ticket} onBeforeSend={onBeforeSend} onAfterSend={onAfterSend} insert={insert} />
         </Box>
         <Box style={{ flex: "0 1 40%", minWidth: 280 }} data-testid="notes-area">
