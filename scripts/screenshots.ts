@@ -25,6 +25,8 @@ interface Shot {
   ready?: (page: Page) => Promise<unknown>;
   /** Viewport width; wide tables need more than the default 1280. */
   width?: number;
+  /** Viewport height; the ticket page needs more to show its chat and notes. */
+  height?: number;
 }
 
 /** The staff ticket list with every demo ticket (Clear), not only the signed-in one's. */
@@ -67,6 +69,8 @@ const SHOTS: Shot[] = [
       path: `/admin/${encodeFetchCode({ ticketId: 3 })}/edit`,
       account: "admin",
       scheme: variant === "dark" ? "dark" : "light",
+      width: 1440,
+      height: 1500,
       ready: async (page) => {
         // A signed-in user's language is their account's: switch it the way they would.
         if (variant === "arabic") {
@@ -106,7 +110,7 @@ async function signIn(page: Page, account: NonNullable<Shot["account"]>): Promis
 
 async function take(browser: Browser, shot: Shot): Promise<void> {
   const context = await browser.newContext({
-    viewport: { width: shot.width ?? 1280, height: 800 },
+    viewport: { width: shot.width ?? 1280, height: shot.height ?? 800 },
     colorScheme: shot.scheme ?? "light",
     baseURL: BASE,
   });
