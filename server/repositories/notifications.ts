@@ -169,3 +169,59 @@ export async function unreadCounts(db: Kysely<Database>, userId: number, ticketI
     tagged: tagged.has(ticketId),
   }));
 }
+
+/**
+ * The same unread info for one ticket as each of several staff members sees it, in three
+ * queries whatever their number (the fan-out of a new message to everyone holding the chat):
+ * the player's unread messages are the same for all; unread notes are counted per writer, so
+ * each holder's count leaves out their own; tags are per holder.
+ */
+export async function unreadCountsForHolders(
+  db: Kysely<Database>,
+  ticketId: number,
+  userIds: number[],
+): Promise<Map<number, UnreadCounts>> {
+  if (!userIds.length) return new Map();
+  const [chat, notesBySender, tags] = await Promise.all([
+    db
+      .selectFrom("chat_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("ticket_id", "=", ticketId)
+      .where("user_class", "=", "user")
+      .where("read", "=", 0)
+      .where("deleted", "=", 0)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("notes")
+      .select(["sender_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("ticket_id", "=", ticketId)
+      .where("type", "=", "note")
+      .where("read", "=", 0)
+      .where("deleted", "=", 0)
+      .groupBy("sender_id")
+      .execute(),
+    db
+      .selectFrom("notifications")
+      .select("user_id")
+      .distinct()
+      .where("ticket_id", "=", ticketId)
+      .where("user_id", "in", userIds)
+      .where("type", "=", "tag")
+      .where("read", "=", 0)
+      .execute(),
+  ]);
+  const allNotes = notesBySender.reduce((sum, row) => sum + Number(row.n), 0);
+  const own = new Map(notesBySender.filter((r) => r.sender_id !== null).map((r) => [r.sender_id!, Number(r.n)]));
+  const tagged = new Set(tags.map((r) => r.user_id));
+  return new Map(
+    userIds.map((userId) => [
+      userId,
+      {
+        ticketId,
+        nUnreadChat: Number(chat.n),
+        nUnreadNotes: allNotes - (own.get(userId) ?? 0),
+        tagged: tagged.has(userId),
+      },
+    ]),
+  );
+}
