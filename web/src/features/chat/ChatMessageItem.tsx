@@ -7,8 +7,8 @@ import { ActionIcon, Badge, Box, Divider, Group, Paper, Stack, Text, Tooltip, us
 import { IconArrowBackUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../ui/formatDate.ts";
+import { AttachmentGallery } from "../tickets/AttachmentGallery.tsx";
 import type { ChatMessage } from "./api.ts";
-import { ChatAttachments } from "./ChatAttachments.tsx";
 
 function SystemLine({ message }: { message: ChatMessage }) {
   const { t } = useTranslation("edit");
@@ -118,7 +118,7 @@ export function ChatMessageItem({ message, onReply }: ChatMessageItemProps) {
                 </Text>
               )
             )}
-            {!message.deleted && <ChatAttachments urls={message.attachments} />}
+            {!message.deleted && <AttachmentGallery urls={message.attachments} size={80} zoom />}
           </Stack>
         </Paper>
         {message.edited && !message.deleted && (

@@ -17,8 +17,8 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../ui/formatDate.ts";
-import { ChatAttachments } from "../chat/ChatAttachments.tsx";
 import { useSwipeToReply } from "../chat/useSwipeToReply.ts";
+import { AttachmentGallery } from "../tickets/AttachmentGallery.tsx";
 import type { StaffMessage } from "./api.ts";
 
 interface StaffMessageItemProps {
@@ -174,7 +174,7 @@ export function StaffMessageItem({ message, own, onReply, onCopy, onEdit, onDele
                 </Text>
               )
             )}
-            {!message.deleted && <ChatAttachments urls={message.attachments} />}
+            {!message.deleted && <AttachmentGallery urls={message.attachments} size={80} zoom />}
           </Stack>
         </Paper>
         <Group gap={8} wrap="nowrap">

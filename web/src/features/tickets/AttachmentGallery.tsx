@@ -1,14 +1,22 @@
 /**
  * Attachments of a ticket or message: images as thumbnails that open full size, videos and other
- * files as download links, and 'DELETED' (removed by the clean-up) as a removed-file marker.
+ * files as download links, and 'DELETED' (removed by the clean-up) as a removed-file marker. With
+ * `zoom` (chat messages, spec 2 §9) an image opens in the zooming viewer instead of the plain one.
  */
 import { Anchor, Badge, Group, Image, Modal, Paper, Text, UnstyledButton } from "@mantine/core";
 import { IconDownload, IconFileOff, IconFileText, IconMovie } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ImageViewer } from "../chat/ImageViewer.tsx";
 import { attachmentKind, attachmentLabel } from "./attachments.ts";
 
-export function AttachmentGallery({ urls, size = 96 }: { urls: string[]; size?: number }) {
+interface AttachmentGalleryProps {
+  urls: string[];
+  size?: number;
+  zoom?: boolean;
+}
+
+export function AttachmentGallery({ urls, size = 96, zoom = false }: AttachmentGalleryProps) {
   const { t } = useTranslation("edit");
   const [opened, setOpened] = useState<string | null>(null);
   if (!urls.length) return null;
@@ -52,7 +60,14 @@ export function AttachmentGallery({ urls, size = 96 }: { urls: string[]; size?: 
           );
         })}
       </Group>
-      <Modal opened={opened !== null} onClose={() => setOpened(null)} size="auto" centered title={t("ticket.image")}>
+      {zoom ? <ImageViewer url={opened} onClose={() => setOpened(null)} /> : null}
+      <Modal
+        opened={!zoom && opened !== null}
+        onClose={() => setOpened(null)}
+        size="auto"
+        centered
+        title={t("ticket.image")}
+      >
         {opened && (
           <>
             <Image src={opened} alt="" maw="min(90vw, 1200px)" mah="80vh" fit="contain" />
