@@ -12,9 +12,10 @@ async function isStaffUser(ctx: AppContext, userId: number): Promise<boolean> {
   return row?.class === "dev";
 }
 
-function follow(ctx: AppContext, userId: number, ticketId: number): void {
+/** `staff`: the caller already knows the user is staff (a staff message says so by its class). */
+function follow(ctx: AppContext, userId: number, ticketId: number, staff = false): void {
   void (async () => {
-    if (await isStaffUser(ctx, userId)) await addTicketsToChatList(ctx, userId, [ticketId]);
+    if (staff || (await isStaffUser(ctx, userId))) await addTicketsToChatList(ctx, userId, [ticketId]);
   })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "chat list follow failed"));
 }
 
@@ -24,6 +25,6 @@ export function subscribeChatListFollowers(ctx: AppContext): void {
   });
   ctx.events.on("message.created", ({ ticket, message }) => {
     if (message.user_class === "dev" && message.type === "message" && message.sender_id !== null)
-      follow(ctx, message.sender_id, ticket.id);
+      follow(ctx, message.sender_id, ticket.id, true);
   });
 }
