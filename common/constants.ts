@@ -29,7 +29,6 @@ export const I18N_NAMESPACES = [
   "dashboard",
   "edit",
   "errors",
-  "settings",
   "sidebar",
   "ticketList",
   "ticketPage",
@@ -37,6 +36,11 @@ export const I18N_NAMESPACES = [
   "bans",
   "chatList",
   "notifications",
+  // issue 8: staff administration, one namespace per part
+  "users",
+  "players",
+  "setup",
+  "account",
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 /** Language cookie lifetime (spec 1 §9). */

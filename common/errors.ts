@@ -87,6 +87,20 @@ export const ERRORS = {
   },
   already_banned: { status: 409, message: "This player is already banned." },
   not_banned: { status: 409, message: "This player is not banned." },
+  // ---- issue 8/7 part staffusers: add this part's codes right below this line
+  // (end of part staffusers)
+  // ---- issue 8/7 part players: add this part's codes right below this line
+  // (end of part players)
+  // ---- issue 8/7 part setup: add this part's codes right below this line
+  // (end of part setup)
+  // ---- issue 8/7 part dashboard: add this part's codes right below this line
+  // (end of part dashboard)
+  // ---- issue 8/7 part account: add this part's codes right below this line
+  // (end of part account)
+  // ---- issue 8/7 part searchperf: add this part's codes right below this line
+  // (end of part searchperf)
+  // ---- issue 8/7 part chatfold: add this part's codes right below this line
+  // (end of part chatfold)
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

@@ -121,6 +121,10 @@ export interface ServerToClientEvents {
   ticket_pinned: (payload: { ticket_id: number; pinned: boolean }) => void;
   /** The user's notifications were all marked read (in this or another tab). */
   mark_all_read: (payload: Record<string, never>) => void;
+  // ---- issue 8 part staffusers: this part's events below this line
+  // (end of part staffusers)
+  // ---- issue 8 part dashboard: this part's events below this line
+  // (end of part dashboard)
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

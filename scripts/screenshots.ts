@@ -93,6 +93,16 @@ const SHOTS: Shot[] = [
     width: 1920,
   },
   { file: "ticket-list-arabic.png", path: "/admin/ticket", account: "mod", ready: allTicketsInArabic, width: 1920 },
+  // ---- issue 8 part staffusers: this part's shots below this line
+  // (end of part staffusers)
+  // ---- issue 8 part players: this part's shots below this line
+  // (end of part players)
+  // ---- issue 8 part setup: this part's shots below this line
+  // (end of part setup)
+  // ---- issue 8 part dashboard: this part's shots below this line
+  // (end of part dashboard)
+  // ---- issue 8 part account: this part's shots below this line
+  // (end of part account)
 ];
 
 /** SCREENSHOTS=ticket-list takes only the shots whose file name starts so (all when unset). */

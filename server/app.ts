@@ -26,18 +26,23 @@ import { openRateLimitStore } from "./ratelimit/index.ts";
 import type { RateLimitStore } from "./ratelimit/store.ts";
 import { subscribeFanout } from "./realtime/fanout.ts";
 import { type AppServer, createSocketServer, sessionRoom } from "./realtime/socketServer.ts";
+import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { banRoutes } from "./routes/bans.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { chatListRoutes } from "./routes/chatList.ts";
+import { dashboardRoutes } from "./routes/dashboard.ts";
 import { integrationRoutes } from "./routes/integration.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { notesRoutes } from "./routes/notes.ts";
 import { permissionRoutes } from "./routes/permissions.ts";
+import { playerAdminRoutes } from "./routes/playerAdmin.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { publicConfigRoutes } from "./routes/publicConfig.ts";
+import { setupAdminRoutes } from "./routes/setupAdmin.ts";
 import { setupReadRoutes } from "./routes/setupRead.ts";
 import { staffTicketRoutes } from "./routes/staffTickets.ts";
+import { staffUserRoutes } from "./routes/staffUsers.ts";
 import { ticketSearchRoutes } from "./routes/ticketSearch.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
 import { registerFormCleanup } from "./uploads/multipart.ts";
@@ -152,6 +157,12 @@ export async function buildApp({
   await app.register(notesRoutes(ctx));
   await app.register(banRoutes(ctx));
   await app.register(chatListRoutes(ctx));
+  // issue 8: staff administration
+  await app.register(staffUserRoutes(ctx));
+  await app.register(playerAdminRoutes(ctx));
+  await app.register(setupAdminRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+  await app.register(accountRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
   io = createSocketServer(app.server, ctx, app.log);

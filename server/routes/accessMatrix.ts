@@ -31,12 +31,17 @@ import {
   ticketIdBody,
 } from "../../common/schemas/tickets.ts";
 import { joinChatroomPayload } from "../../common/socket-events.ts";
+import { ACCOUNT_ROUTES, ACCOUNT_SOCKETS } from "./access/account.ts";
 import { BANS_ROUTES, BANS_SOCKETS } from "./access/bans.ts";
 import { CHAT_LIST_ROUTES, CHAT_LIST_SOCKETS } from "./access/chatList.ts";
+import { DASHBOARD_ROUTES, DASHBOARD_SOCKETS } from "./access/dashboard.ts";
 import { NOTES_ROUTES, NOTES_SOCKETS } from "./access/notes.ts";
+import { PLAYER_ADMIN_ROUTES, PLAYER_ADMIN_SOCKETS } from "./access/playerAdmin.ts";
 import { SEARCH_ROUTES, SEARCH_SOCKETS } from "./access/search.ts";
+import { SETUP_ADMIN_ROUTES, SETUP_ADMIN_SOCKETS } from "./access/setupAdmin.ts";
 import { type AccessFixtures, outcomes, type RouteAccess, type SocketAccess, socketOutcomes } from "./access/shared.ts";
 import { STAFF_CHAT_ROUTES, STAFF_CHAT_SOCKETS } from "./access/staffChat.ts";
+import { STAFF_USERS_ROUTES, STAFF_USERS_SOCKETS } from "./access/staffUsers.ts";
 import { TICKET_ACTIONS_ROUTES, TICKET_ACTIONS_SOCKETS } from "./access/ticketActions.ts";
 
 export * from "./access/shared.ts";
@@ -544,6 +549,11 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   ...BANS_ROUTES,
   ...CHAT_LIST_ROUTES,
   ...NOTES_ROUTES,
+  ...STAFF_USERS_ROUTES,
+  ...PLAYER_ADMIN_ROUTES,
+  ...SETUP_ADMIN_ROUTES,
+  ...DASHBOARD_ROUTES,
+  ...ACCOUNT_ROUTES,
 ];
 
 export const SOCKET_MATRIX: SocketAccess[] = [
@@ -554,4 +564,9 @@ export const SOCKET_MATRIX: SocketAccess[] = [
   ...BANS_SOCKETS,
   ...CHAT_LIST_SOCKETS,
   ...NOTES_SOCKETS,
+  ...STAFF_USERS_SOCKETS,
+  ...PLAYER_ADMIN_SOCKETS,
+  ...SETUP_ADMIN_SOCKETS,
+  ...DASHBOARD_SOCKETS,
+  ...ACCOUNT_SOCKETS,
 ];

@@ -168,6 +168,16 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
       });
     },
     assignableStaff: { id: assignable.id },
+    // ---- issue 8 part staffusers: this part's fixtures below this line
+    // (end of part staffusers)
+    // ---- issue 8 part players: this part's fixtures below this line
+    // (end of part players)
+    // ---- issue 8 part setup: this part's fixtures below this line
+    // (end of part setup)
+    // ---- issue 8 part dashboard: this part's fixtures below this line
+    // (end of part dashboard)
+    // ---- issue 8 part account: this part's fixtures below this line
+    // (end of part account)
   };
   const client = () => server.client();
   const clients: Record<Role, TestClient> = {

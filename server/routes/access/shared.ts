@@ -52,6 +52,16 @@ export interface AccessFixtures {
   freshTicket(options?: { status?: TicketStatus; assignedToAdmin?: boolean }): Promise<{ id: number }>;
   /** A mod who handles A's category and server: the one employee Auto or a chosen assignment can pick. */
   assignableStaff: { id: number };
+  // ---- issue 8 part staffusers: this part's fixtures below this line
+  // (end of part staffusers)
+  // ---- issue 8 part players: this part's fixtures below this line
+  // (end of part players)
+  // ---- issue 8 part setup: this part's fixtures below this line
+  // (end of part setup)
+  // ---- issue 8 part dashboard: this part's fixtures below this line
+  // (end of part dashboard)
+  // ---- issue 8 part account: this part's fixtures below this line
+  // (end of part account)
 }
 
 export interface RequestSpec {

@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../components/useAdminCrumbs.ts";
 
 export default function UsersPage() {
-  const { t } = useTranslation("settings");
-  const title = t("users.title");
+  const { t } = useTranslation("users");
+  const title = t("title");
   const breadcrumbs = useAdminCrumbs({ label: title });
-  return <PagePlaceholder title={title} subtitle={t("users.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <PagePlaceholder title={title} subtitle={t("subtitle")} breadcrumbs={breadcrumbs} />;
 }

@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function SearchMembersPage() {
-  const { t } = useTranslation("settings");
-  const title = t("members.search_title");
+  const { t } = useTranslation("players");
+  const title = t("search_title");
   const breadcrumbs = useAdminCrumbs(
     { label: t("players", { ns: "sidebar" }), to: "/admin/members/search-members" },
     { label: title },

@@ -4,7 +4,7 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function PreferenceSettingsPage() {
-  const { t } = useTranslation("settings");
+  const { t } = useTranslation("account");
   const title = t("preferences.title");
   const breadcrumbs = useAdminCrumbs({ label: t("settings", { ns: "sidebar" }) }, { label: title });
   return <PagePlaceholder title={title} subtitle={t("preferences.subtitle")} breadcrumbs={breadcrumbs} />;

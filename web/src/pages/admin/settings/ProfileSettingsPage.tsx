@@ -4,7 +4,7 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function ProfileSettingsPage() {
-  const { t } = useTranslation("settings");
+  const { t } = useTranslation("account");
   const title = t("profile.title");
   const breadcrumbs = useAdminCrumbs({ label: t("settings", { ns: "sidebar" }) }, { label: title });
   return <PagePlaceholder title={title} subtitle={t("profile.subtitle")} breadcrumbs={breadcrumbs} />;

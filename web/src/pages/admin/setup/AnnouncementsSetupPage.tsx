@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function AnnouncementsSetupPage() {
-  const { t } = useTranslation("settings");
-  const title = t("setup.announcements.title");
+  const { t } = useTranslation("setup");
+  const title = t("announcements.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return <PagePlaceholder title={title} subtitle={t("setup.announcements.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <PagePlaceholder title={title} subtitle={t("announcements.subtitle")} breadcrumbs={breadcrumbs} />;
 }

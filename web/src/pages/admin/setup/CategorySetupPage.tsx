@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function CategorySetupPage() {
-  const { t } = useTranslation("settings");
-  const title = t("setup.category.title");
+  const { t } = useTranslation("setup");
+  const title = t("category.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return <PagePlaceholder title={title} subtitle={t("setup.category.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <PagePlaceholder title={title} subtitle={t("category.subtitle")} breadcrumbs={breadcrumbs} />;
 }

@@ -4,10 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function EmployeeAnnouncementsSetupPage() {
-  const { t } = useTranslation("settings");
-  const title = t("setup.employee_announcements.title");
+  const { t } = useTranslation("setup");
+  const title = t("employee_announcements.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return (
-    <PagePlaceholder title={title} subtitle={t("setup.employee_announcements.subtitle")} breadcrumbs={breadcrumbs} />
-  );
+  return <PagePlaceholder title={title} subtitle={t("employee_announcements.subtitle")} breadcrumbs={breadcrumbs} />;
 }

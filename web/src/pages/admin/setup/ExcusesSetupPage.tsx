@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function ExcusesSetupPage() {
-  const { t } = useTranslation("settings");
-  const title = t("setup.excuses.title");
+  const { t } = useTranslation("setup");
+  const title = t("excuses.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return <PagePlaceholder title={title} subtitle={t("setup.excuses.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <PagePlaceholder title={title} subtitle={t("excuses.subtitle")} breadcrumbs={breadcrumbs} />;
 }

@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function FaqSetupPage() {
-  const { t } = useTranslation("settings");
-  const title = t("setup.faq.title");
+  const { t } = useTranslation("setup");
+  const title = t("faq.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return <PagePlaceholder title={title} subtitle={t("setup.faq.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <PagePlaceholder title={title} subtitle={t("faq.subtitle")} breadcrumbs={breadcrumbs} />;
 }

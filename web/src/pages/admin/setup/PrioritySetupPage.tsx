@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function PrioritySetupPage() {
-  const { t } = useTranslation("settings");
-  const title = t("setup.priority.title");
+  const { t } = useTranslation("setup");
+  const title = t("priority.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return <PagePlaceholder title={title} subtitle={t("setup.priority.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <PagePlaceholder title={title} subtitle={t("priority.subtitle")} breadcrumbs={breadcrumbs} />;
 }

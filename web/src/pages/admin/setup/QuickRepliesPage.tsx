@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function QuickRepliesPage() {
-  const { t } = useTranslation("settings");
-  const title = t("setup.quick_replies.title");
+  const { t } = useTranslation("setup");
+  const title = t("quick_replies.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return <PagePlaceholder title={title} subtitle={t("setup.quick_replies.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <PagePlaceholder title={title} subtitle={t("quick_replies.subtitle")} breadcrumbs={breadcrumbs} />;
 }

@@ -4,8 +4,8 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function ServerSetupPage() {
-  const { t } = useTranslation("settings");
-  const title = t("setup.server.title");
+  const { t } = useTranslation("setup");
+  const title = t("server.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return <PagePlaceholder title={title} subtitle={t("setup.server.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <PagePlaceholder title={title} subtitle={t("server.subtitle")} breadcrumbs={breadcrumbs} />;
 }
