@@ -41,6 +41,7 @@ export const I18N_NAMESPACES = [
   "players",
   "setup",
   "account",
+  "content",
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 /** Language cookie lifetime (spec 1 §9). */

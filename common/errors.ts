@@ -97,6 +97,8 @@ export const ERRORS = {
   // (end of part dashboard)
   // ---- issue 8/7 part account: add this part's codes right below this line
   // (end of part account)
+  // ---- issue 8 part content: add this part's codes right below this line
+  // (end of part content)
   // ---- issue 8/7 part searchperf: add this part's codes right below this line
   // (end of part searchperf)
   // ---- issue 8/7 part chatfold: add this part's codes right below this line

@@ -103,6 +103,8 @@ const SHOTS: Shot[] = [
   // (end of part dashboard)
   // ---- issue 8 part account: this part's shots below this line
   // (end of part account)
+  // ---- issue 8 part content: this part's shots below this line
+  // (end of part content)
 ];
 
 /** SCREENSHOTS=ticket-list takes only the shots whose file name starts so (all when unset). */

@@ -31,6 +31,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { banRoutes } from "./routes/bans.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { chatListRoutes } from "./routes/chatList.ts";
+import { contentRoutes } from "./routes/content.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { integrationRoutes } from "./routes/integration.ts";
 import { memberRoutes } from "./routes/members.ts";
@@ -163,6 +164,7 @@ export async function buildApp({
   await app.register(setupAdminRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(accountRoutes(ctx));
+  await app.register(contentRoutes(ctx));
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
   io = createSocketServer(app.server, ctx, app.log);

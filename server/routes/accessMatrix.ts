@@ -34,6 +34,7 @@ import { joinChatroomPayload } from "../../common/socket-events.ts";
 import { ACCOUNT_ROUTES, ACCOUNT_SOCKETS } from "./access/account.ts";
 import { BANS_ROUTES, BANS_SOCKETS } from "./access/bans.ts";
 import { CHAT_LIST_ROUTES, CHAT_LIST_SOCKETS } from "./access/chatList.ts";
+import { CONTENT_ROUTES, CONTENT_SOCKETS } from "./access/content.ts";
 import { DASHBOARD_ROUTES, DASHBOARD_SOCKETS } from "./access/dashboard.ts";
 import { NOTES_ROUTES, NOTES_SOCKETS } from "./access/notes.ts";
 import { PLAYER_ADMIN_ROUTES, PLAYER_ADMIN_SOCKETS } from "./access/playerAdmin.ts";
@@ -554,6 +555,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   ...SETUP_ADMIN_ROUTES,
   ...DASHBOARD_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...CONTENT_ROUTES,
 ];
 
 export const SOCKET_MATRIX: SocketAccess[] = [
@@ -569,4 +571,5 @@ export const SOCKET_MATRIX: SocketAccess[] = [
   ...SETUP_ADMIN_SOCKETS,
   ...DASHBOARD_SOCKETS,
   ...ACCOUNT_SOCKETS,
+  ...CONTENT_SOCKETS,
 ];

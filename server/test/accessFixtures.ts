@@ -178,6 +178,8 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     // (end of part dashboard)
     // ---- issue 8 part account: this part's fixtures below this line
     // (end of part account)
+    // ---- issue 8 part content: this part's fixtures below this line
+    // (end of part content)
   };
   const client = () => server.client();
   const clients: Record<Role, TestClient> = {

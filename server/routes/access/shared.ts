@@ -62,6 +62,8 @@ export interface AccessFixtures {
   // (end of part dashboard)
   // ---- issue 8 part account: this part's fixtures below this line
   // (end of part account)
+  // ---- issue 8 part content: this part's fixtures below this line
+  // (end of part content)
 }
 
 export interface RequestSpec {

@@ -1,11 +1,28 @@
-/** Staff dashboard (spec 3 §2.1): announcements, charts and changelog come later. */
+/**
+ * Staff dashboard (spec 3 §2.1): the server-capacity warning, the employee and player
+ * announcements, the statistics widgets and the changelog. Each block is its own feature
+ * component and decides by itself whether the signed-in user may see it.
+ */
+import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { PagePlaceholder } from "../../components/PagePlaceholder.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminCrumbs } from "../../components/useAdminCrumbs.ts";
+import { DashboardAnnouncements } from "../../features/content/DashboardAnnouncements.tsx";
+import { ChangelogTimeline } from "../../features/dashboard/ChangelogTimeline.tsx";
+import { DashboardStats } from "../../features/dashboard/DashboardStats.tsx";
+import { ServerCapacityWarning } from "../../features/dashboard/ServerCapacityWarning.tsx";
 
 export default function DashboardPage() {
   const { t } = useTranslation("dashboard");
   const title = t("title");
   const breadcrumbs = useAdminCrumbs({ label: title });
-  return <PagePlaceholder title={title} breadcrumbs={breadcrumbs} />;
+  return (
+    <Stack gap="lg">
+      <PageHeader title={title} breadcrumbs={breadcrumbs} />
+      <ServerCapacityWarning />
+      <DashboardAnnouncements />
+      <DashboardStats />
+      <ChangelogTimeline />
+    </Stack>
+  );
 }

@@ -4,7 +4,7 @@ import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 
 export default function EmployeeAnnouncementsSetupPage() {
-  const { t } = useTranslation("setup");
+  const { t } = useTranslation("content");
   const title = t("employee_announcements.title");
   const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
   return <PagePlaceholder title={title} subtitle={t("employee_announcements.subtitle")} breadcrumbs={breadcrumbs} />;
