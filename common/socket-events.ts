@@ -125,6 +125,10 @@ export interface ServerToClientEvents {
   // (end of part staffusers)
   // ---- issue 8 part dashboard: this part's events below this line
   // (end of part dashboard)
+  // ---- issue 7 part chatfold: this part's events below this line
+  /** Staff only (spec 2 §7): a ban or unban line (type ban_message), in the staff presentation. */
+  banned_message: (message: StaffMessage) => void;
+  // (end of part chatfold)
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

@@ -20,7 +20,10 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
   subscribePresence(ctx, io);
 
   ctx.events.on("message.created", ({ ticket, message }) => {
-    io.to(chatRoom(ticket.id, "staff")).emit("new_message", { ...presentStaffMessage(message) });
+    // chatfold: a ban or unban line reaches the staff room as spec 2 §7's banned_message, in the
+    // same staff presentation; every other line is a new_message.
+    const staffEvent = message.type === "ban_message" ? "banned_message" : "new_message";
+    io.to(chatRoom(ticket.id, "staff")).emit(staffEvent, { ...presentStaffMessage(message) });
     if (isVisibleTo(message, "owner"))
       io.to(chatRoom(ticket.id, "player")).emit("new_message", { ...presentPlayerMessage(message) });
   });

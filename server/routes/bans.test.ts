@@ -81,7 +81,10 @@ describe.each(ENGINES)("bans on %s", (engine) => {
     playerSocket.on("new_message", (m) => playerMessages.push(m));
 
     const warning = nextEvent(playerSocket, "banned_warning");
-    const staffLine = nextEvent(staffSocket, "new_message");
+    // Spec 2 §7: the ban line reaches staff as banned_message, not as a new_message.
+    const staffLine = nextEvent(staffSocket, "banned_message");
+    const staffNewMessages: unknown[] = [];
+    staffSocket.on("new_message", (m) => staffNewMessages.push(m));
     const before = nowSeconds();
     const res = await staff.post(BAN_MEMBER, {
       ticket_id: ticket.id,
@@ -118,6 +121,7 @@ describe.each(ENGINES)("bans on %s", (engine) => {
     // The player's room never received the staff-only ban message.
     await new Promise((r) => setTimeout(r, 100));
     expect(playerMessages).toEqual([]);
+    expect(staffNewMessages).toEqual([]);
 
     const filing = await player.post("/api/tickets/submit-member-ticket", form(memberTicketFields(world)));
     expect(filing.status).toBe(403);

@@ -54,6 +54,7 @@ const STAFF_ONLY_EVENTS = new Set([
   "new_note",
   "edited_note",
   "deleted_note",
+  "banned_message",
 ]);
 
 /** Every leak in a payload: a staff-only key, a staff-only message type, or a planted canary. */
@@ -223,6 +224,7 @@ describe.each(ENGINES)("nothing staff-only reaches a player, on %s", (engine) =>
       expect(staffLeaks.some((l) => l.includes("ip_origin"))).toBe(true);
       expect(heardByStaff.some((e) => e.event === "messages_read")).toBe(true);
       expect(heardByStaff.some((e) => e.event === "users_in_room")).toBe(true);
+      expect(heardByStaff.filter((e) => e.event === "banned_message")).toHaveLength(2);
 
       const heardEvents = new Set(heardByPlayer.map((e) => e.event));
       for (const event of ["new_message", "edited_message", "deleted_message", "ticket_updated_ping"])

@@ -80,6 +80,7 @@ export function useStaffChat(chatId: string) {
     if (socket.connected) join();
     socket.on("connect", onConnect);
     socket.on("new_message", onMessage);
+    socket.on("banned_message", onMessage);
     socket.on("edited_message", onChanged);
     socket.on("deleted_message", onChanged);
     socket.on("messages_read", onRead);
@@ -88,6 +89,7 @@ export function useStaffChat(chatId: string) {
     return () => {
       socket.off("connect", onConnect);
       socket.off("new_message", onMessage);
+      socket.off("banned_message", onMessage);
       socket.off("edited_message", onChanged);
       socket.off("deleted_message", onChanged);
       socket.off("messages_read", onRead);
