@@ -44,6 +44,7 @@ const EXPECTED_TABLES = [
   "todos",
   // uploads
   "uploads",
+  "upload_deletions",
   // ticket numbers
   "ticket_number",
 ];

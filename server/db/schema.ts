@@ -117,6 +117,8 @@ export interface Database {
   uploads: UploadsTable;
   // ticket numbers (0007_ticket_number)
   ticket_number: TicketNumberTable;
+  // files to remove from the disk (0018_chatfold)
+  upload_deletions: UploadDeletionsTable;
 }
 
 // ---- setup (0002_setup) ----
@@ -419,6 +421,12 @@ export interface UploadsTable {
   created_at: number;
 }
 export type UploadRow = Selectable<UploadsTable>;
+
+/** A stored file whose rows are gone, waiting to leave the disk (0018_chatfold). */
+export interface UploadDeletionsTable {
+  name: string;
+  queued_at: number;
+}
 
 // ---- ticket numbers (0007_ticket_number) ----
 

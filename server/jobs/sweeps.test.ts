@@ -15,7 +15,14 @@ import { buildChatMessage, buildMember, buildStaff, buildTempUser, buildTicket }
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
-import { startSweeps, sweepAttachments, sweepAutoClose, sweepBanExpiry } from "./sweeps.ts";
+import {
+  removeQueuedFiles,
+  startSweeps,
+  sweepAttachments,
+  sweepAutoClose,
+  sweepBanExpiry,
+  sweepOrphanUploads,
+} from "./sweeps.ts";
 
 /** 1.8 seconds and about 1.7 seconds: a test waits seconds, not hours. */
 const ENV = { AUTO_CLOSE_HOURS: "0.0005", ATTACHMENT_RETENTION_DAYS: "0.00002", SWEEP_INTERVAL_SECONDS: "0.5" };
@@ -168,6 +175,55 @@ describe.each(ENGINES)("ticket sweeps on %s", (engine) => {
     const staff = await openSession(server, server.client(), await buildStaff(server.store, { rank: "admin" }));
     const gone = await staff.get(`/download/${closed.files[0]}`);
     expect(gone.status).toBe(404);
+  });
+
+  it("a node that dies between the retention commit and the file removal leaves the files queued; the next sweep removes them", async () => {
+    const now = nowSeconds();
+    const member = await buildMember(server.store);
+    const ticket = await buildTicket(server.store, { member, status: "CLOSED", last_updated: now - 10 });
+    const files = [await storeFile(member.id, ticket.id), await storeFile(member.id, ticket.id)];
+    await db()
+      .updateTable("tickets")
+      .set({ attachments: JSON.stringify(files) })
+      .where("id", "=", ticket.id)
+      .execute();
+    const onDisk = (name: string) => existsSync(path.join(server.node.ctx.uploads.dir, name));
+    const queued = async () =>
+      (await db().selectFrom("upload_deletions").select("name").where("name", "in", files).execute())
+        .map((r) => r.name)
+        .sort();
+
+    // The process dies as the first file removal starts: after the commit, before any unlink.
+    const crashing = Object.create(server.node.ctx.uploads) as typeof server.node.ctx.uploads;
+    crashing.remove = () => Promise.reject(new Error("node died"));
+    await expect(sweepAttachments({ ...server.node.ctx, uploads: crashing }, now)).rejects.toThrow("node died");
+    expect((await reload(ticket.id)).clean).toBe(1);
+    expect(JSON.parse((await reload(ticket.id)).attachments)).toEqual(["DELETED", "DELETED"]);
+    for (const name of files) expect(onDisk(name)).toBe(true);
+    expect(await queued()).toEqual([...files].sort());
+
+    // The next run (any sweep, any node; here two at once) finds nothing to clean and still removes them.
+    const [a, b] = await Promise.all(nodes().map((ctx) => sweepAttachments(ctx, now)));
+    expect([...a!, ...b!].map((t) => t.id)).not.toContain(ticket.id);
+    for (const name of files) expect(onDisk(name)).toBe(false);
+    expect(await queued()).toEqual([]);
+    expect(await removeQueuedFiles(server.node.ctx)).toBe(0);
+  });
+
+  it("queues orphan uploads' files in the transaction that deletes their rows", async () => {
+    const member = await buildMember(server.store);
+    const ticket = await buildTicket(server.store, { member });
+    const name = await storeFile(member.id, ticket.id);
+    const old = nowSeconds() - 3600 * 24;
+    await db().updateTable("uploads").set({ ticket_id: null, created_at: old }).where("name", "=", name).execute();
+    const crashing = Object.create(server.node.ctx.uploads) as typeof server.node.ctx.uploads;
+    crashing.remove = () => Promise.reject(new Error("node died"));
+    await expect(sweepOrphanUploads({ ...server.node.ctx, uploads: crashing })).rejects.toThrow("node died");
+    expect(await db().selectFrom("uploads").select("name").where("name", "=", name).execute()).toEqual([]);
+    expect(existsSync(path.join(server.node.ctx.uploads.dir, name))).toBe(true);
+
+    expect(await sweepOrphanUploads(server.node.ctx)).not.toContain(name);
+    expect(existsSync(path.join(server.node.ctx.uploads.dir, name))).toBe(false);
   });
 
   it("ends bans at their time with an auto_unbanned message, once, across two nodes; permanent bans stay", async () => {

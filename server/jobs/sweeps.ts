@@ -22,13 +22,43 @@ import {
   insertAutoCloseMessages,
 } from "../repositories/ticketSweeps.ts";
 import { findTicket } from "../repositories/tickets.ts";
-import { deleteOrphanUploads } from "../repositories/uploads.ts";
+import {
+  deleteOrphanUploads,
+  dequeueFileDeletions,
+  queuedFileDeletions,
+  queueFileDeletions,
+} from "../repositories/uploads.ts";
+
+/** How many queued files one pass takes off the disk before it reads the queue again. */
+const FILE_DELETION_BATCH = 500;
+
+/**
+ * Files leave the disk through a queue: the transaction that forgets a file's rows queues its name,
+ * and this removes the queued files, then their queue rows. A crash between a commit and the
+ * removal leaves the names queued, so the next sweep removes the files; a crash between the
+ * removal and the dequeue only repeats a removal (of a file already gone). Answers how many names
+ * it took off the queue.
+ */
+export async function removeQueuedFiles(ctx: AppContext): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const names = await queuedFileDeletions(ctx.store.db, FILE_DELETION_BATCH);
+    if (!names.length) return removed;
+    await ctx.uploads.remove(names);
+    await dequeueFileDeletions(ctx.store.db, names);
+    removed += names.length;
+  }
+}
 
 /** Uploads never attached to a ticket within UPLOAD_ORPHAN_MINUTES: rows, then their files. */
 export async function sweepOrphanUploads(ctx: AppContext, now = nowSeconds()): Promise<string[]> {
   const before = now - ctx.config.uploadOrphanMinutes * 60;
-  const names = await deleteOrphanUploads(ctx.store.db, before);
-  await ctx.uploads.remove(names);
+  const names = await ctx.store.db.transaction().execute(async (trx) => {
+    const names = await deleteOrphanUploads(trx, before);
+    await queueFileDeletions(trx, names, now);
+    return names;
+  });
+  await removeQueuedFiles(ctx);
   // Files a crashed node was still receiving have no row; they go after the same time.
   await ctx.uploads.removeStaleIncoming(before * 1000);
   return names;
@@ -53,22 +83,23 @@ export async function sweepAutoClose(ctx: AppContext, now = nowSeconds()): Promi
 
 /**
  * Ended tickets' files after ATTACHMENT_RETENTION_DAYS, unless retained: the ticket is marked
- * clean, the names become 'DELETED', then the files leave the disk.
+ * clean, the names become 'DELETED' and are queued for removal in one transaction, then the files
+ * leave the disk (removeQueuedFiles).
  */
 export async function sweepAttachments(ctx: AppContext, now = nowSeconds()): Promise<TicketRow[]> {
   const before = Math.floor(now - ctx.config.attachmentRetentionDays * 86_400);
-  const { cleaned, names } = await ctx.store.db.transaction().execute(async (trx) => {
+  const cleaned = await ctx.store.db.transaction().execute(async (trx) => {
     const claimed = await claimTicketsToClean(trx, before);
-    const names: string[] = [];
     const cleaned: TicketRow[] = [];
     for (const ticket of claimed) {
-      names.push(...(await forgetTicketFiles(trx, ticket)));
+      await queueFileDeletions(trx, await forgetTicketFiles(trx, ticket), now);
       cleaned.push((await findTicket(trx, ticket.id)) ?? ticket);
     }
-    return { cleaned, names };
+    return cleaned;
   });
-  await ctx.uploads.remove(names);
+  // Announced before the disk work: what was committed is true whether or not the removal finishes.
   for (const ticket of cleaned) ctx.events.publish("ticket.updated", { ticket });
+  await removeQueuedFiles(ctx);
   return cleaned;
 }
 

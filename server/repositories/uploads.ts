@@ -57,7 +57,7 @@ export async function claimUploads(
 
 /**
  * Deletes the rows of uploads that no ticket claimed before `before` and answers their names. One
- * statement: when several nodes sweep at once, each row is deleted (and its file removed) by one.
+ * statement: when several nodes sweep at once, each row is deleted (and its file queued) by one.
  */
 export async function deleteOrphanUploads(db: Kysely<Database>, before: number): Promise<string[]> {
   const rows = await db
@@ -67,4 +67,27 @@ export async function deleteOrphanUploads(db: Kysely<Database>, before: number):
     .returning("name")
     .execute();
   return rows.map((r) => r.name);
+}
+
+// ---- files waiting to leave the disk (0018, part chatfold)
+
+/** Queues stored names for removal, in the transaction that forgets their rows. */
+export async function queueFileDeletions(db: Kysely<Database>, names: string[], now = nowSeconds()): Promise<void> {
+  if (!names.length) return;
+  await db
+    .insertInto("upload_deletions")
+    .values(names.map((name) => ({ name, queued_at: now })))
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+}
+
+/** The oldest queued names, at most `limit`. */
+export async function queuedFileDeletions(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom("upload_deletions").select("name").orderBy("queued_at").limit(limit).execute();
+  return rows.map((r) => r.name);
+}
+
+/** Takes names off the queue once their files are gone. */
+export async function dequeueFileDeletions(db: Kysely<Database>, names: string[]): Promise<void> {
+  if (names.length) await db.deleteFrom("upload_deletions").where("name", "in", names).execute();
 }
