@@ -21,6 +21,7 @@ import { advancedSearchTicketsBody } from "../common/schemas/ticketSearch.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/database.ts";
+import { registerTextFunctions } from "../server/db/textSearch.ts";
 import { MemoryRateLimitStore } from "../server/ratelimit/store.ts";
 import { countQuery, pageIdsQuery } from "../server/repositories/ticketSearch.ts";
 import { filterOf } from "../server/routes/ticketSearch.ts";
@@ -176,6 +177,7 @@ async function main(): Promise<void> {
   const sqlite = engine === "sqlite" ? new SQLite(path.join(SQLITE_DIR, "helpdesk.sqlite"), { readonly: true }) : null;
   const pgClient = PG_URL ? new pg.Client({ connectionString: PG_URL, options: `-c search_path=${PG_SCHEMA}` }) : null;
   await pgClient?.connect();
+  if (sqlite) registerTextFunctions(sqlite); // Exact reads unicode_lower()
   const run = async (q: CompiledQuery) => {
     if (sqlite) return sqlite.prepare(q.sql).all(...(q.parameters as unknown[]));
     return (await pgClient?.query(q.sql, q.parameters as unknown[]))?.rows;

@@ -20,6 +20,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
+import { registerTextFunctions } from "../server/db/textSearch.ts";
 
 export const TICKETS = Number(process.env.BENCH_SEARCH_TICKETS ?? 1_000_000);
 export const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 10_000_000);
@@ -451,6 +452,7 @@ async function generateSqlite(): Promise<void> {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = OFF");
   sqlite.pragma("cache_size = -400000");
+  registerTextFunctions(sqlite); // the Exact indexes are built on unicode_lower()
   const tables = ["tickets", "chat_messages"];
   const saved = sqlite
     .prepare(

@@ -7,6 +7,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
+import { registerTextFunctions } from "./textSearch.ts";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -49,6 +50,7 @@ export function openDatabase(options: OpenOptions): DataStore {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  registerTextFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, engine: "sqlite", close: () => db.destroy() };
 }

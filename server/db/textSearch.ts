@@ -9,11 +9,14 @@
  * - Contains with 1 or 2 characters: no trigram exists, so it becomes a starts-with match on the
  *   lower-case b-tree index (name, e-mail, character name). Subject, description and chat message
  *   require 3 characters (the request schema says so).
- * - Exact: `lower(col) = lower(text)` on the same lower-case b-tree index.
+ * - Exact: PostgreSQL `lower(col) = lower(text)` on the same lower-case b-tree index; SQLite
+ *   `unicode_lower(col) = foldCase(text)`, an application function (SQLite's own lower() folds
+ *   ASCII only) with an expression index of its own (migration 0018).
  *
- * Both engines fold case the same way for Contains (Unicode); Exact and starts-with fold with the
+ * Both engines fold case the same way for Contains and Exact (Unicode); starts-with folds with the
  * engine's lower() (SQLite: ASCII only).
  */
+import type SQLite from "better-sqlite3";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Engine } from "./database.ts";
 
@@ -65,9 +68,46 @@ export function ticketStartsWith(engine: Engine, column: TicketExactColumn, text
   return sql<boolean>`(${lowered} >= lower(${text}) AND ${lowered} < lower(${text}) || ${MAX_CHAR})`;
 }
 
-/** tickets.<column> equals text (any case). */
-export function ticketExact(column: TicketExactColumn, text: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(`tickets.${column}`)}) = lower(${text})`;
+/** tickets.<column> equals text (any case, Unicode on both engines). */
+export function ticketExact(engine: Engine, column: TicketExactColumn, text: string): RawBuilder<boolean> {
+  const ref = sql.ref(`tickets.${column}`);
+  if (engine === "postgres") return sql<boolean>`lower(${ref}) = lower(${text})`;
+  return sql<boolean>`${sql.raw(UNICODE_LOWER)}(${ref}) = ${foldCase(text)}`;
+}
+
+// ---- Exact on SQLite: Unicode case folding (part chatfold)
+
+/** The SQLite function that folds case as PostgreSQL's lower() does (registered per connection). */
+export const UNICODE_LOWER = "unicode_lower";
+
+/**
+ * Lower case, one code point at a time: the simple case mapping that PostgreSQL's lower() applies
+ * (libc, UTF-8), so 'İ' becomes 'i' (not 'i̇') and a final 'Σ' becomes 'σ' (not 'ς'), as there.
+ */
+export function foldCase(text: string): string {
+  let folded = "";
+  for (const char of text) folded += char === "\u0130" ? "i" : char.toLowerCase();
+  return folded;
+}
+
+/**
+ * Registers unicode_lower() on a SQLite connection. Every connection that writes tickets needs it:
+ * the Exact indexes of migration 0018 are built on it.
+ */
+export function registerTextFunctions(sqlite: SQLite.Database): void {
+  sqlite.function(UNICODE_LOWER, { deterministic: true }, (value: unknown) =>
+    typeof value === "string" ? foldCase(value) : value,
+  );
+}
+
+/** SQLite's Exact indexes (migration 0018); PostgreSQL's lower() indexes of 0008 already fold Unicode. */
+export async function createUnicodeExactIndexes(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  if (engine === "postgres") return;
+  for (const column of TICKET_EXACT_COLUMNS) {
+    await sql`CREATE INDEX ${sql.id(`tickets_${column}_unicode_lower`)} ON tickets (${sql.raw(UNICODE_LOWER)}(${sql.id(column)}))`.execute(
+      db,
+    );
+  }
 }
 
 /** Some chat message of the ticket (not deleted) contains text (any case); text has 3+ characters. */

@@ -84,7 +84,7 @@ function textFilter(
   column: TicketExactColumn,
   filter: { value: string; mode: SearchMode },
 ): Expression<SqlBool> {
-  return filter.mode === 2 ? ticketExact(column, filter.value) : ticketContains(engine, column, filter.value);
+  return filter.mode === 2 ? ticketExact(engine, column, filter.value) : ticketContains(engine, column, filter.value);
 }
 
 /** The WHERE conditions of a filter. */
