@@ -44,7 +44,7 @@ test("staff reply with a quote, read ticks, edit and delete, seen live by the pl
     // Live on the player's page, with the quote; the player's page reads it: double tick.
     const seen = player.page.getByTestId("chat-message-staff");
     await expect(seen).toContainText("We restored your sword");
-    await expect(seen.getByTestId("chat-reply-quote")).toContainText("It happened after the patch.");
+    await expect(seen.getByTestId("chat-quote")).toContainText("It happened after the patch.");
     await expect(seen).not.toContainText("Origin");
     await expect(ownLine.getByTestId("staff-chat-ticks")).toHaveAttribute("data-read", "true");
 

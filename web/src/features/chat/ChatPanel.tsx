@@ -1,35 +1,76 @@
 /**
- * The ticket's chat for its player: the conversation (older pages on demand), live updates, and
- * the reply box, which goes once the ticket has ended (spec 1 §2, §4).
+ * A ticket's chat, for either audience (chat/audience.ts; spec 1 §2, spec 2 §2): the messages
+ * with older pages on demand, following new ones while the reader is at the end and otherwise
+ * offering the scroll-to-bottom button (spec 2 §9: more than 50 px from the end), the quote being
+ * written, the edits and deletes of one's own lines where the audience may change them, and below
+ * it all what the page puts there (the reply box, or why there is none).
  */
-import { ActionIcon, Alert, Button, Center, Divider, Loader, Paper, ScrollArea, Stack, Text } from "@mantine/core";
-import { IconArrowDown, IconLock, IconMessages } from "@tabler/icons-react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+} from "@mantine/core";
+import { IconArrowDown, IconMessages } from "@tabler/icons-react";
+import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CHAT_UI } from "../../../../common/chatConstants.ts";
+import { useSocket } from "../../realtime/SocketContext.ts";
+import { useSession } from "../../session/SessionContext.ts";
+import { confirmDelete } from "../../ui/confirmAction.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
-import type { ChatMessage, ReplyQuote } from "./api.ts";
-import { ChatMessageItem } from "./ChatMessageItem.tsx";
-import { ReplyBox } from "./ReplyBox.tsx";
-import { useTicketChat } from "./useTicketChat.ts";
+import { useCopyToClipboard } from "../../ui/useCopyToClipboard.ts";
+import type { ReplyQuote } from "./api.ts";
+import type { ChatAudience, ChatLine } from "./audience.ts";
+import { ChatMessageItem, type LineChanges } from "./ChatMessageItem.tsx";
+import type { LiveChat } from "./useTicketChat.ts";
 
-/** How far from the end the reader may be and still follow new messages (spec 2 §9: 50 px). */
-const FOLLOW_DISTANCE = 50;
-
-interface ChatPanelProps {
-  chatId: string;
-  ticketId: number;
-  ended: boolean;
+/** What the page's reply box needs from the panel. */
+export interface ComposerHooks<M> {
+  replyTo: ReplyQuote | null;
+  onClearReply(): void;
+  onSent(message: M): void;
 }
 
-export function ChatPanel({ chatId, ticketId, ended }: ChatPanelProps) {
-  const { t } = useTranslation("edit");
-  const { chat, add, loadEarlier } = useTicketChat(chatId, ticketId);
+interface ChatPanelProps<M extends ChatLine> {
+  audience: ChatAudience<M>;
+  chatId: string;
+  live: LiveChat<M>;
+  /** Whether Reply is offered on the lines. */
+  canReply: boolean;
+  /** A system line (assignment, completion, …) as this audience reads it. */
+  systemLine(message: M): ReactNode;
+  /** Under the messages: the reply box, or why there is none. */
+  composer(hooks: ComposerHooks<M>): ReactNode;
+}
+
+export function ChatPanel<M extends ChatLine>({
+  audience,
+  chatId,
+  live,
+  canReply,
+  systemLine,
+  composer,
+}: ChatPanelProps<M>) {
+  const { t } = useTranslation(audience.ns);
+  const { user } = useSession();
+  const { socket } = useSocket();
+  const { copy } = useCopyToClipboard();
+  const { chat, add, loadEarlier, playerOnline } = live;
   const viewport = useRef<HTMLDivElement>(null);
   const [replyTo, setReplyTo] = useState<ReplyQuote | null>(null);
   const [atEnd, setAtEnd] = useState(true);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const messages = chat.data?.chat ?? [];
   const lastId = messages[messages.length - 1]?.id;
+  const id = (name: string) => `${audience.testIdPrefix}${name}`;
 
   useEffect(() => {
     if (chat.error) showError(chat.error);
@@ -49,10 +90,10 @@ export function ChatPanel({ chatId, ticketId, ended }: ChatPanelProps) {
   const onScroll = () => {
     const element = viewport.current;
     if (!element) return;
-    setAtEnd(element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_DISTANCE);
+    setAtEnd(element.scrollHeight - element.scrollTop - element.clientHeight <= CHAT_UI.scrollButtonDistancePx);
   };
 
-  const onSent = (message: ChatMessage) => {
+  const onSent = (message: M) => {
     add([message]);
     setAtEnd(true);
     requestAnimationFrame(() => scrollToEnd("smooth"));
@@ -74,16 +115,56 @@ export function ChatPanel({ chatId, ticketId, ended }: ChatPanelProps) {
     }
   };
 
+  const changes = audience.changes;
+  const changesOf = (message: M): LineChanges<M> | undefined =>
+    changes && {
+      own: user !== null && message.sender_id === user.id && message.user_class === audience.side,
+      onCopy: (text) => void copy(text),
+      onEdit: async (m, text) => {
+        try {
+          add([await changes.edit(socket, chatId, m.id, text)]);
+          return true;
+        } catch (error) {
+          showError(error);
+          return false;
+        }
+      },
+      onDelete: (m) =>
+        void (async () => {
+          if (!(await confirmDelete())) return;
+          try {
+            add([await changes.remove(socket, chatId, m.id)]);
+            if (replyTo?.id === m.id) setReplyTo(null);
+          } catch (error) {
+            showError(error);
+          }
+        })(),
+    };
+  const onReply = canReply
+    ? (m: M) => setReplyTo({ id: m.id, sender_name: m.sender_name, message: m.message.slice(0, 300) })
+    : undefined;
+
   return (
-    <Paper withBorder radius="md" p={0} data-testid="chat-panel">
+    <Paper withBorder radius="md" p={0} data-testid={id("chat-panel")}>
       <Stack gap={0}>
-        <Text fw={600} px="md" py="sm">
-          {t("chat.title")}
-        </Text>
+        <Group px="md" py="sm" justify="space-between">
+          <Text fw={600}>{t("chat.title")}</Text>
+          {playerOnline && (
+            <Badge color="green" variant="dot" data-testid={id("chat-user-online")}>
+              {t("chat.online")}
+            </Badge>
+          )}
+        </Group>
         <Divider />
         <div style={{ position: "relative" }}>
-          <ScrollArea h={460} viewportRef={viewport} onScrollPositionChange={onScroll} type="auto" offsetScrollbars>
-            <Stack gap="sm" p="md" data-testid="chat-messages">
+          <ScrollArea
+            h={audience.height}
+            viewportRef={viewport}
+            onScrollPositionChange={onScroll}
+            type="auto"
+            offsetScrollbars
+          >
+            <Stack gap="sm" p="md" data-testid={id("chat-messages")}>
               {chat.isPending && (
                 <Center py="xl">
                   <Loader size="sm" />
@@ -97,24 +178,26 @@ export function ChatPanel({ chatId, ticketId, ended }: ChatPanelProps) {
                 </Center>
               )}
               {chat.isSuccess && messages.length === 0 && (
-                <Stack align="center" gap={4} py={60} c="dimmed" data-testid="chat-empty">
+                <Stack align="center" gap={4} py={60} c="dimmed" data-testid={id("chat-empty")}>
                   <IconMessages size={32} stroke={1.5} />
                   <Text size="sm" ta="center" maw={360}>
                     {t("chat.empty")}
                   </Text>
                 </Stack>
               )}
-              {messages.map((message) => (
-                <ChatMessageItem
-                  key={message.id}
-                  message={message}
-                  onReply={
-                    ended
-                      ? undefined
-                      : (m) => setReplyTo({ id: m.id, sender_name: m.sender_name, message: m.message.slice(0, 300) })
-                  }
-                />
-              ))}
+              {messages.map((message) =>
+                message.type === "message" ? (
+                  <ChatMessageItem
+                    key={message.id}
+                    audience={audience}
+                    message={message}
+                    onReply={onReply}
+                    changes={changesOf(message)}
+                  />
+                ) : (
+                  <Fragment key={message.id}>{systemLine(message)}</Fragment>
+                ),
+              )}
             </Stack>
           </ScrollArea>
           {!atEnd && (
@@ -124,6 +207,7 @@ export function ChatPanel({ chatId, ticketId, ended }: ChatPanelProps) {
               variant="default"
               onClick={() => scrollToEnd("smooth")}
               aria-label={t("chat.scroll_to_end")}
+              data-testid={id("chat-scroll-end")}
               style={{ position: "absolute", bottom: 12, insetInlineEnd: 20, boxShadow: "var(--mantine-shadow-sm)" }}
             >
               <IconArrowDown size={18} />
@@ -132,13 +216,7 @@ export function ChatPanel({ chatId, ticketId, ended }: ChatPanelProps) {
         </div>
         <Divider />
         <div style={{ padding: "var(--mantine-spacing-md)" }}>
-          {ended ? (
-            <Alert color="gray" variant="light" icon={<IconLock size={18} />} data-testid="chat-ended">
-              {t("chat.ended")}
-            </Alert>
-          ) : (
-            <ReplyBox chatId={chatId} replyTo={replyTo} onClearReply={() => setReplyTo(null)} onSent={onSent} />
-          )}
+          {composer({ replyTo, onClearReply: () => setReplyTo(null), onSent })}
         </div>
       </Stack>
     </Paper>

@@ -1,45 +1,76 @@
 /**
- * The player's reply (spec 1 §2, spec 2 §5): at most 500 characters with the counter, up to five
- * files with the same checks as a new ticket, Enter sends and Shift+Enter breaks the line. A
- * message needs text or a file.
+ * The reply box of either audience (chat/audience.ts; spec 1 §2, spec 2 §4, §5): the quote being
+ * answered, the text (the player's 500 characters with the counter; staff's limit unshown), up to
+ * five files with the upload checks, Enter sends and Shift+Enter breaks the line; a message needs
+ * text or a file. Staff also get Send and resolve / Send and close: the page is asked first
+ * (warnings, the reopen modal; false cancels) and completes the ticket after the message is stored.
  */
-import { ActionIcon, Box, Button, CloseButton, Group, Stack, Text, useDirection } from "@mantine/core";
-import { IconCornerDownRight, IconSend } from "@tabler/icons-react";
-import { type KeyboardEvent, useState } from "react";
+import { ActionIcon, Box, Button, CloseButton, Group, Stack, Text, Textarea, useDirection } from "@mantine/core";
+import { IconCircleCheck, IconCornerDownRight, IconLock, IconSend } from "@tabler/icons-react";
+import { type ChangeEvent, type KeyboardEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LIMITS } from "../../../../common/constants.ts";
+import { useSocket } from "../../realtime/SocketContext.ts";
 import { AttachmentPicker, useFileSelection } from "../tickets/AttachmentPicker.tsx";
 import { LimitedTextarea } from "../tickets/LimitedInputs.tsx";
 import { reportSubmitError } from "../tickets/submitErrors.ts";
-import { type ChatMessage, type ReplyQuote, sendChatMessage } from "./api.ts";
+import type { ReplyQuote } from "./api.ts";
+import type { ChatAudience, ChatLine } from "./audience.ts";
 
-interface ReplyBoxProps {
+/** plain: Send; resolve / close: submit-and-resolve / submit-and-close (spec 2 §4). */
+export type SendKind = "plain" | "resolve" | "close";
+
+const COMPLETING_SENDS = [
+  { kind: "resolve", label: "chat.send_resolve", Icon: IconCircleCheck, color: "green" },
+  { kind: "close", label: "chat.send_close", Icon: IconLock, color: "gray" },
+] as const;
+
+export interface ReplyBoxProps<M extends ChatLine> {
+  audience: ChatAudience<M>;
   chatId: string;
   replyTo: ReplyQuote | null;
   onClearReply(): void;
-  onSent(message: ChatMessage): void;
+  onSent(message: M): void;
+  /** Why nothing can be sent (staff: the ticket's category is gone); set, the box is off. */
+  disabledReason?: string | null;
+  /** Text to put into the box (a picked quick reply); a new object each time. */
+  insert?: { text: string } | null;
+  /** Offers Send and resolve / Send and close (staff); `disabled` once the ticket has ended. */
+  completingSends?: { disabled: boolean };
+  /** Asked before a message goes out; false cancels the send. */
+  onBeforeSend?(kind: SendKind): Promise<boolean>;
+  /** After the message was stored. */
+  onAfterSend?(kind: SendKind): Promise<void>;
 }
 
-export function ReplyBox({ chatId, replyTo, onClearReply, onSent }: ReplyBoxProps) {
-  const { t } = useTranslation("edit");
+export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
+  const { audience, chatId, replyTo, onClearReply, onSent, disabledReason, insert, completingSends } = props;
+  const { t } = useTranslation(audience.ns);
   const { dir } = useDirection();
-  // The paper plane points the way the text runs.
-  const sendIconStyle = dir === "rtl" ? { transform: "scaleX(-1)" } : undefined;
+  const { socket } = useSocket();
   const [text, setText] = useState("");
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useState<SendKind | null>(null);
   const files = useFileSelection();
+  const id = (name: string) => `${audience.testIdPrefix}${name}`;
+  const { limit, counter, minRows, maxRows } = audience.reply;
+  const off = !!disabledReason;
   const trimmed = text.trim();
-  const canSend = !sending && text.length <= LIMITS.playerReply && (trimmed.length > 0 || files.files.length > 0);
+  const canSend = !off && sending === null && text.length <= limit && (trimmed.length > 0 || files.files.length > 0);
 
-  const send = async () => {
+  useEffect(() => {
+    if (insert) setText((current) => (current.trim() ? `${current.trimEnd()}\n${insert.text}` : insert.text));
+  }, [insert]);
+
+  const send = async (kind: SendKind) => {
     if (!canSend) return;
-    setSending(true);
+    setSending(kind);
     try {
-      const message = await sendChatMessage(chatId, trimmed, replyTo, files.files);
+      if (props.onBeforeSend && !(await props.onBeforeSend(kind))) return;
+      const message = await audience.send(socket, chatId, trimmed, replyTo, files.files);
       onSent(message);
       setText("");
       files.clear();
       onClearReply();
+      await props.onAfterSend?.(kind);
     } catch (error) {
       reportSubmitError(error, {
         onFilesRefused: (reason) => {
@@ -48,19 +79,48 @@ export function ReplyBox({ chatId, replyTo, onClearReply, onSent }: ReplyBoxProp
         },
       });
     } finally {
-      setSending(false);
+      setSending(null);
     }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      void send("plain");
     }
   };
 
+  // The arrows point the way the text runs.
+  const flip = dir === "rtl" ? { transform: "scaleX(-1)" } : undefined;
+  const textProps = {
+    "aria-label": t("chat.message_label"),
+    placeholder: t("chat.placeholder"),
+    description: t("chat.enter_hint"),
+    value: text,
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => setText(event.currentTarget.value),
+    onKeyDown,
+    dir: "auto",
+    autosize: true,
+    minRows,
+    maxRows,
+    disabled: off || sending !== null,
+    "data-testid": id("reply-input"),
+  } as const;
+  const sendButton = (
+    <Button
+      leftSection={<IconSend size={16} style={flip} />}
+      onClick={() => void send("plain")}
+      loading={sending === "plain"}
+      disabled={!canSend}
+      visibleFrom={completingSends ? undefined : "xs"}
+      data-testid={audience.sendTestId}
+    >
+      {t("chat.send")}
+    </Button>
+  );
+
   return (
-    <Stack gap={6} data-testid="reply-box">
+    <Stack gap={6} data-testid={id("reply-box")}>
       {replyTo && (
         <Group
           gap="xs"
@@ -69,9 +129,9 @@ export function ReplyBox({ chatId, replyTo, onClearReply, onSent }: ReplyBoxProp
           py={4}
           style={{ borderInlineStart: "3px solid var(--mantine-color-blue-filled)", borderRadius: 4 }}
           bg="var(--mantine-color-default-hover)"
-          data-testid="reply-preview"
+          data-testid={id("reply-preview")}
         >
-          <IconCornerDownRight size={16} style={{ flexShrink: 0 }} />
+          <IconCornerDownRight size={16} style={{ flexShrink: 0, ...flip }} />
           <Box style={{ flex: 1, minWidth: 0 }}>
             <Text size="xs" fw={600}>
               {t("chat.replying_to", { name: replyTo.sender_name })}
@@ -83,50 +143,55 @@ export function ReplyBox({ chatId, replyTo, onClearReply, onSent }: ReplyBoxProp
           <CloseButton size="sm" onClick={onClearReply} aria-label={t("chat.cancel_reply")} />
         </Group>
       )}
-      <LimitedTextarea
-        aria-label={t("chat.message_label")}
-        placeholder={t("chat.placeholder")}
-        description={t("chat.enter_hint")}
-        value={text}
-        limit={LIMITS.playerReply}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
-        dir="auto"
-        autosize
-        minRows={2}
-        maxRows={6}
-        disabled={sending}
-        data-testid="reply-input"
-      />
-      <AttachmentPicker
-        selection={files}
-        disabled={sending}
-        compact
-        trailing={
-          <>
-            <Button
-              onClick={() => void send()}
-              loading={sending}
-              disabled={!canSend}
-              leftSection={<IconSend size={16} style={sendIconStyle} />}
-              visibleFrom="xs"
-              data-testid="send-message"
-            >
-              {t("chat.send")}
-            </Button>
-            <ActionIcon
-              onClick={() => void send()}
-              loading={sending}
-              disabled={!canSend}
-              size="lg"
-              hiddenFrom="xs"
-              aria-label={t("chat.send")}
-            >
-              <IconSend size={18} style={sendIconStyle} />
-            </ActionIcon>
-          </>
-        }
-      />
+      {disabledReason && (
+        <Text size="sm" c="orange" role="status" data-testid={id("reply-disabled")}>
+          {disabledReason}
+        </Text>
+      )}
+      {counter ? <LimitedTextarea {...textProps} limit={limit} /> : <Textarea {...textProps} maxLength={limit} />}
+      {completingSends ? (
+        <>
+          <AttachmentPicker selection={files} disabled={off || sending !== null} compact />
+          <Group gap="xs" justify="flex-end">
+            {COMPLETING_SENDS.map(({ kind, label, Icon, color }) => (
+              <Button
+                key={kind}
+                variant="light"
+                color={color}
+                leftSection={<Icon size={16} />}
+                onClick={() => void send(kind)}
+                loading={sending === kind}
+                disabled={!canSend || completingSends.disabled}
+                data-testid={id(`send-${kind}`)}
+              >
+                {t(label)}
+              </Button>
+            ))}
+            {sendButton}
+          </Group>
+        </>
+      ) : (
+        <AttachmentPicker
+          selection={files}
+          disabled={off || sending !== null}
+          compact
+          trailing={
+            <>
+              {sendButton}
+              <ActionIcon
+                onClick={() => void send("plain")}
+                loading={sending !== null}
+                disabled={!canSend}
+                size="lg"
+                hiddenFrom="xs"
+                aria-label={t("chat.send")}
+              >
+                <IconSend size={18} style={flip} />
+              </ActionIcon>
+            </>
+          }
+        />
+      )}
     </Stack>
   );
 }

@@ -1,13 +1,22 @@
-/** Chat calls (spec 2 §7) as a player makes them: fetch-chat and new-chat-message. */
-import type { PlayerFetchChatResponse, PlayerMessage, ReplyQuote } from "../../../../common/schemas/chatResponses.ts";
+/** Chat calls (spec 2 §7) as a player makes them, and the page helpers both audiences share. */
+import type {
+  PlayerChatUser,
+  PlayerFetchChatResponse,
+  PlayerMessage,
+  ReplyQuote,
+} from "../../../../common/schemas/chatResponses.ts";
 import { api } from "../../api/client.ts";
 
 export type { ReplyQuote };
 /** A chat message as the server presents it to a player (no read ticks, no origin address). */
 export type ChatMessage = PlayerMessage;
 
-export interface ChatPage {
-  chat: ChatMessage[];
+/** One loaded stretch of a chat, oldest first, in either audience's presentation. */
+export interface ChatPage<M, U extends PlayerChatUser = PlayerChatUser> {
+  chat: M[];
+  /** The chat's senders (staff use them to name people in system lines). */
+  users: U[];
+  /** More, older messages exist. */
   has_more: boolean;
 }
 
@@ -15,13 +24,8 @@ export const chatKey = (chatId: string) => ["chat", chatId] as const;
 
 export const CHAT_PAGE_SIZE = 100;
 
-export async function fetchChat(chatId: string, before?: number): Promise<ChatPage> {
-  const answer = await api.post<PlayerFetchChatResponse>("/api/fetch-chat", {
-    chat_id: chatId,
-    before,
-    limit: CHAT_PAGE_SIZE,
-  });
-  return { chat: answer.chat, has_more: answer.has_more };
+export async function fetchChat(chatId: string, before?: number): Promise<ChatPage<ChatMessage>> {
+  return api.post<PlayerFetchChatResponse>("/api/fetch-chat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
 }
 
 export async function sendChatMessage(
@@ -38,11 +42,21 @@ export async function sendChatMessage(
   return (await api.upload<{ message: ChatMessage }>("/api/new-chat-message", form)).message;
 }
 
-/** Adds messages to a list once each (a message may come by HTTP answer, socket and refetch). */
-export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+/** Adds or replaces items by id, oldest first (a message may come by HTTP answer, socket and refetch). */
+export function mergeById<T extends { id: number }>(list: T[], incoming: T[]): T[] {
   const byId = new Map(list.map((m) => [m.id, m]));
-  for (const message of incoming) byId.set(message.id, message);
+  for (const item of incoming) byId.set(item.id, item);
   return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** An earlier page joined to the loaded one: its messages and senders, and whether more exist. */
+export function joinEarlier<P extends ChatPage<{ id: number }>>(current: P, earlier: P): P {
+  return {
+    ...current,
+    chat: mergeById(current.chat, earlier.chat),
+    users: mergeById(current.users, earlier.users),
+    has_more: earlier.has_more,
+  };
 }
 
 /** Quotes hold a copy of the quoted text: an edit or delete of that message changes the copies too. */

@@ -1,37 +1,45 @@
 /**
- * The live chat of one ticket for its player (spec 1 §7, spec 2 §7): loads the messages, joins
- * the chat room on every (re)connect, adds `new_message` once per id, refetches after a reconnect
- * that socket.io could not recover, and tells the server the player has read the chat.
+ * The live chat of one ticket, for either audience (chat/audience.ts): loads the audience's
+ * presentation, joins the chat room on every (re)connect, takes new, edited and deleted lines by
+ * id (quotes follow), refetches after a reconnect that socket.io could not recover, and tells the
+ * server this side read the other side's lines. Read ticks (`messages_read`) and 'User online'
+ * (`users_in_room`) reach staff rooms only, so on a player's page they never fire.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
-import type { StaffMessage } from "../../../../common/schemas/chatResponses.ts";
+import { useCallback, useEffect, useState } from "react";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { useSession } from "../../session/SessionContext.ts";
-import { ticketKeys } from "../tickets/api.ts";
-import {
-  type ChatMessage,
-  type ChatPage,
-  chatKey,
-  fetchChat,
-  followChange,
-  isChatMessage,
-  mergeMessages,
-} from "./api.ts";
+import { type ChatPage, followChange, joinEarlier, mergeById } from "./api.ts";
+import type { ChatAudience, ChatLine } from "./audience.ts";
 
-export function useTicketChat(chatId: string, ticketId: number) {
+export interface TicketChatOptions {
+  /**
+   * The page's ticket may have moved (a new line, an assignment, a status ping, a reconnect that
+   * missed events): the player's page reads its ticket again. Staff pages have their own pings.
+   */
+  onTicketChange?(): void;
+}
+
+export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
+  chatId: string,
+  audience: ChatAudience<M, P>,
+  { onTicketChange }: TicketChatOptions = {},
+) {
   const queryClient = useQueryClient();
   const { socket } = useSocket();
   const { user } = useSession();
-  const chat = useQuery({ queryKey: chatKey(chatId), queryFn: () => fetchChat(chatId), retry: false });
+  const chat = useQuery({ queryKey: audience.queryKey(chatId), queryFn: () => audience.fetch(chatId), retry: false });
+  /** Whether the player has this chat open (users_in_room), for staff's 'User online'. */
+  const [playerOnline, setPlayerOnline] = useState(false);
 
+  const update = useCallback(
+    (change: (page: P) => P) =>
+      queryClient.setQueryData<P>(audience.queryKey(chatId), (page) => (page ? change(page) : page)),
+    [queryClient, audience, chatId],
+  );
   const add = useCallback(
-    (messages: ChatMessage[]) => {
-      queryClient.setQueryData<ChatPage>(chatKey(chatId), (page) =>
-        page ? { ...page, chat: mergeMessages(page.chat, messages) } : page,
-      );
-    },
-    [queryClient, chatId],
+    (messages: M[]) => update((page) => ({ ...page, chat: mergeById(page.chat, messages) })),
+    [update],
   );
 
   const markRead = useCallback(() => {
@@ -48,57 +56,70 @@ export function useTicketChat(chatId: string, ticketId: number) {
       join();
       // A recovered connection got what it missed replayed; otherwise read the chat again.
       if (!socket.recovered) {
-        void queryClient.invalidateQueries({ queryKey: chatKey(chatId) });
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
+        void queryClient.invalidateQueries({ queryKey: audience.queryKey(chatId) });
+        onTicketChange?.();
       }
     };
-    // The player's chat room only ever gets the player presentation; the guard narrows to it.
-    const onMessage = (payload: ChatMessage | StaffMessage) => {
-      if (!isChatMessage(payload) || payload.chatId !== chatId) return;
+    const onLine = (payload: unknown) => {
+      if (!audience.accepts(payload) || payload.chatId !== chatId) return;
       add([payload]);
-      if (payload.user_class === "dev") markRead();
-      // Players get no ticket events: a message (reply, completion) is what moves the status.
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
+      if (payload.user_class !== audience.side) markRead();
+      onTicketChange?.();
     };
-    /** An edited or deleted staff message: replace it, and the copies of it that quotes hold. */
-    const onChanged = (payload: ChatMessage | StaffMessage) => {
-      if (!isChatMessage(payload) || payload.chatId !== chatId) return;
-      queryClient.setQueryData<ChatPage>(chatKey(chatId), (page) =>
-        page ? { ...page, chat: followChange(mergeMessages(page.chat, [payload]), payload) } : page,
-      );
+    /** An edit or delete: replace the line, and the copies of it that quotes hold. */
+    const onChanged = (payload: unknown) => {
+      if (!audience.accepts(payload) || payload.chatId !== chatId) return;
+      update((page) => ({ ...page, chat: followChange(mergeById(page.chat, [payload]), payload) }));
     };
-    const onAssigned = () => void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(ticketId) });
+    const onRead = (payload: { chat_id: string; reader_class: "dev" | "user" }) => {
+      if (payload.chat_id !== chatId) return;
+      // The other side read: every line of the reader's counterpart shows the double tick.
+      const readBy = payload.reader_class === "user" ? "dev" : "user";
+      update((page) => ({ ...page, chat: page.chat.map((m) => (m.user_class === readBy ? { ...m, read: true } : m)) }));
+    };
+    const onPresence = (payload: { chat_id: string; player_online: boolean }) => {
+      if (payload.chat_id === chatId) setPlayerOnline(payload.player_online);
+    };
+    const onTicketPing = () => onTicketChange?.();
     const onVisible = () => markRead();
     if (socket.connected) join();
     socket.on("connect", onConnect);
-    socket.on("new_message", onMessage);
+    socket.on("new_message", onLine);
+    socket.on("banned_message", onLine); // staff only (spec 2 §7)
     socket.on("edited_message", onChanged);
     socket.on("deleted_message", onChanged);
-    socket.on("ticket_assigned", onAssigned);
-    // A status change without a message (hold, close by staff) still reaches an open page.
-    socket.on("ticket_updated_ping", onAssigned);
+    socket.on("messages_read", onRead);
+    socket.on("users_in_room", onPresence);
+    if (onTicketChange) {
+      socket.on("ticket_assigned", onTicketPing);
+      // A status change without a message (hold, close by staff) still reaches an open page.
+      socket.on("ticket_updated_ping", onTicketPing);
+    }
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       socket.off("connect", onConnect);
-      socket.off("new_message", onMessage);
+      socket.off("new_message", onLine);
+      socket.off("banned_message", onLine);
       socket.off("edited_message", onChanged);
       socket.off("deleted_message", onChanged);
-      socket.off("ticket_assigned", onAssigned);
-      socket.off("ticket_updated_ping", onAssigned);
+      socket.off("messages_read", onRead);
+      socket.off("users_in_room", onPresence);
+      socket.off("ticket_assigned", onTicketPing);
+      socket.off("ticket_updated_ping", onTicketPing);
+      setPlayerOnline(false);
       document.removeEventListener("visibilitychange", onVisible);
       if (socket.connected) socket.emit("leave_chatroom", { room_id: chatId, name: user.id });
     };
-  }, [socket, user, chatId, ticketId, queryClient, add, markRead]);
+  }, [socket, user, chatId, audience, queryClient, add, update, markRead, onTicketChange]);
 
   const loadEarlier = useCallback(async () => {
-    const page = queryClient.getQueryData<ChatPage>(chatKey(chatId));
-    const oldest = page?.chat[0]?.id;
+    const oldest = queryClient.getQueryData<P>(audience.queryKey(chatId))?.chat[0]?.id;
     if (!oldest) return;
-    const earlier = await fetchChat(chatId, oldest);
-    queryClient.setQueryData<ChatPage>(chatKey(chatId), (current) =>
-      current ? { chat: mergeMessages(current.chat, earlier.chat), has_more: earlier.has_more } : current,
-    );
-  }, [queryClient, chatId]);
+    const earlier = await audience.fetch(chatId, oldest);
+    update((current) => joinEarlier(current, earlier));
+  }, [queryClient, audience, chatId, update]);
 
-  return { chat, add, loadEarlier };
+  return { chat, add, loadEarlier, playerOnline };
 }
+
+export type LiveChat<M extends ChatLine> = ReturnType<typeof useTicketChat<M, ChatPage<M>>>;

@@ -13,16 +13,12 @@ import type {
 import type { AckAnswer, SendMessageAnswer } from "../../../../common/socket-events.ts";
 import { ApiError, api } from "../../api/client.ts";
 import type { AppSocket } from "../../realtime/SocketContext.ts";
-import { CHAT_PAGE_SIZE } from "../chat/api.ts";
+import { CHAT_PAGE_SIZE, type ChatPage } from "../chat/api.ts";
 import type { Category } from "../tickets/api.ts";
 
 export type { ReplyQuote, StaffChatUser, StaffMessage };
 
-export interface StaffChatPage {
-  chat: StaffMessage[];
-  users: StaffChatUser[];
-  has_more: boolean;
-}
+export type StaffChatPage = ChatPage<StaffMessage, StaffChatUser>;
 
 export const staffChatKey = (chatId: string) => ["staff-chat", chatId] as const;
 
@@ -30,17 +26,9 @@ export async function fetchStaffChat(chatId: string, before?: number): Promise<S
   return api.post<StaffFetchChatResponse>("/api/fetch-chat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
 }
 
-/** Adds or replaces messages by id, oldest first (a message may come by answer, event and refetch). */
-export function mergeStaffMessages(list: StaffMessage[], incoming: StaffMessage[]): StaffMessage[] {
-  const byId = new Map(list.map((m) => [m.id, m]));
-  for (const message of incoming) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
-
-export function mergeUsers(list: StaffChatUser[], incoming: StaffChatUser[]): StaffChatUser[] {
-  const byId = new Map(list.map((u) => [u.id, u]));
-  for (const user of incoming) byId.set(user.id, user);
-  return [...byId.values()];
+/** The staff room only ever gets the staff presentation; ip_origin tells it apart. */
+export function isStaffMessage(value: unknown): value is StaffMessage {
+  return !!value && typeof value === "object" && "ip_origin" in value && "chatId" in value;
 }
 
 /** A refused socket event as the same error a refused HTTP call is, so the dialog reads its code. */

@@ -17,7 +17,7 @@ import { errorText } from "../../ui/useErrorText.ts";
 import { BanButton } from "../bans/BanButton.tsx";
 import { NotesPanel } from "../staffChat/NotesPanel.tsx";
 import { QuickReplyPanel } from "../staffChat/QuickReplyPanel.tsx";
-import { type SendKind, StaffChatPanel } from "../staffChat/StaffChatPanel.tsx";
+import { type SendKind, StaffTicketChat } from "../staffChat/StaffTicketChat.tsx";
 import { AttachmentGallery } from "../tickets/AttachmentGallery.tsx";
 import { useServers } from "../tickets/api.ts";
 import { AssigneeHeader } from "./AssigneeHeader.tsx";
@@ -203,7 +203,7 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
       <Flex gap="md" wrap="wrap" align="stretch">
         {/* The panel's message area is the spec's 500 px; the box grows with its header and reply box. */}
         <Box style={{ flex: "1 1 55%", minWidth: 0 }} data-testid="staff-chat-area">
-          <StaffChatPanel ticket={ticket} onBeforeSend={onBeforeSend} onAfterSend={onAfterSend} insert={insert} />
+          <StaffTicketChat ticket={ticket} onBeforeSend={onBeforeSend} onAfterSend={onAfterSend} insert={insert} />
         </Box>
         <Box style={{ flex: "0 1 40%", minWidth: 280 }} data-testid="notes-area">
           <NotesPanel ticket={ticket} />

@@ -13,7 +13,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { confirmAction } from "../../ui/confirmAction.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
-import { ChatPanel } from "../chat/ChatPanel.tsx";
+import { PlayerTicketChat } from "../chat/PlayerTicketChat.tsx";
 import { AttachmentGallery } from "./AttachmentGallery.tsx";
 import { completeTicket, type PlayerTicket, ticketKeys, useCategories, useServers } from "./api.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -79,7 +79,7 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
                 <AttachmentGallery urls={ticket.attachments} />
               </Stack>
             </Paper>
-            <ChatPanel chatId={ticket.chat_id} ticketId={ticket.id} ended={ended} />
+            <PlayerTicketChat chatId={ticket.chat_id} ticketId={ticket.id} ended={ended} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
