@@ -38,7 +38,12 @@ export function useSwipeToReply(onReply: (() => void) | undefined) {
             start.current = null; // a vertical scroll, not a swipe
             return;
           }
-          setOffset(swipeOffset(dx, dir === "rtl"));
+          const next = swipeOffset(dx, dir === "rtl");
+          // Once the bubble moves, it keeps the pointer: a line at the end side slides under the
+          // chat's clipped edge, and a mouse leaving there would otherwise drop the swipe.
+          if (next > 0 && !event.currentTarget.hasPointerCapture(event.pointerId))
+            event.currentTarget.setPointerCapture(event.pointerId);
+          setOffset(next);
         },
         onPointerUp: end,
         onPointerCancel: () => {
