@@ -5,6 +5,7 @@
  * goes back to the end.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { CSRF_COOKIE, CSRF_HEADER } from "../common/constants.ts";
 import { storageStatePath } from "./support/env.ts";
 import { playerWithTicket, staffTicketPath } from "./support/playerTicket.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
@@ -39,8 +40,8 @@ async function touchSwipe(page: Page, target: Locator, dx: number) {
 }
 
 test("swipe to reply, and the scroll-to-bottom button that never yanks the view", async ({ browser }) => {
+  test.setTimeout(120_000); // files a ticket through the form, then two pages and a dozen messages
   const player = await playerWithTicket(browser, `Scroll test ${Date.now()}`);
-  await player.context.close();
   const chatId = `chat-${player.ticketId}`;
   const api = await signInThroughApi("mod");
   const staffContext = await browser.newContext({ storageState: storageStatePath("mod"), hasTouch: true });
@@ -53,7 +54,7 @@ test("swipe to reply, and the scroll-to-bottom button that never yanks the view"
     const panel = page.getByTestId("staff-chat-panel");
     const viewport = panel.locator(".mantine-ScrollArea-viewport");
     const lines = panel.getByTestId("staff-chat-message-staff");
-    await expect(lines).toHaveCount(10);
+    await expect(lines).toHaveCount(10, { timeout: 30_000 });
     await expect.poll(() => distanceFromEnd(viewport)).toBeLessThanOrEqual(50);
     await expect(panel.getByTestId("staff-chat-scroll-end")).toHaveCount(0);
 
@@ -92,5 +93,15 @@ test("swipe to reply, and the scroll-to-bottom button that never yanks the view"
   } finally {
     await api.dispose();
     await staffContext.close();
+    // The player marks it solved, so the demo player's cap of active tickets stays free for the
+    // other specs that file as him.
+    const cookies = await player.context.cookies();
+    const token = cookies.find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
+    const solved = await player.page.request.post("/api/tickets/submit-ticket-complete-member", {
+      data: { ticket_id: player.ticketId },
+      headers: { [CSRF_HEADER]: token },
+    });
+    expect(solved.status()).toBe(200);
+    await player.context.close();
   }
 });
