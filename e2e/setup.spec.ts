@@ -4,9 +4,8 @@
  * edit at a time; a quick reply given a category is offered on a ticket page of that category.
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { encodeTicketInfo } from "../common/ticket-code.ts";
 import { storageStatePath } from "./support/env.ts";
-import { signInThroughApi } from "./support/staffApi.ts";
+import { player1Tickets, staffTicketUrl } from "./support/playerTicket.ts";
 
 async function openAs(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
@@ -102,24 +101,12 @@ test("only one row is in edit at a time, and submit waits for a change", async (
   }
 });
 
-interface PlayerTicket {
-  id: number;
-  email: string;
-  createdAt: number;
-  status: string;
-  category: number;
-}
-
 test("a quick reply given a category is offered on a ticket page of that category", async ({ browser }) => {
-  const playerApi = await signInThroughApi("player");
-  const history = await playerApi.post<{ tickets: PlayerTicket[] }>("/api/tickets/member-ticket-history", {
-    entries_per_page: 100,
-  });
-  await playerApi.dispose();
-  const ticket = history.tickets.find((t) => t.status !== "RESOLVED" && t.status !== "CLOSED");
+  const tickets = await player1Tickets();
+  const ticket = tickets.find((t) => t.status !== "RESOLVED" && t.status !== "CLOSED");
   expect(ticket, "player1 has an open ticket").toBeTruthy();
   if (!ticket) return;
-  const other = history.tickets.find((t) => t.category !== ticket.category);
+  const other = tickets.find((t) => t.category !== ticket.category);
 
   const context = await browser.newContext({ storageState: storageStatePath("admin") });
   try {
@@ -148,13 +135,11 @@ test("a quick reply given a category is offered on a ticket page of that categor
     await categoriesForm.getByTestId("quick-reply-categories-form-submit").click();
     await expect(row).toContainText(category?.title ?? "");
 
-    const ticketUrl = (t: PlayerTicket) =>
-      `/admin/${encodeTicketInfo({ ticketId: t.id, email: t.email, ticketNumber: t.createdAt })}/edit`;
-    await page.goto(ticketUrl(ticket));
+    await page.goto(staffTicketUrl(ticket));
     const panel = page.getByTestId("quick-reply-panel");
     await expect(panel.getByTestId("quick-reply-item").filter({ hasText: title })).toBeVisible();
     if (other) {
-      await page.goto(ticketUrl(other));
+      await page.goto(staffTicketUrl(other));
       await expect(page.getByTestId("quick-reply-item").first()).toBeVisible();
       await expect(page.getByTestId("quick-reply-item").filter({ hasText: title })).toHaveCount(0);
     }

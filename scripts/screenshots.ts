@@ -37,10 +37,15 @@ async function allTickets(page: Page): Promise<void> {
 }
 
 /** A signed-in staff member's language is their own preference: chosen in the header's picker. */
-async function allTicketsInArabic(page: Page): Promise<void> {
+async function inArabic(page: Page): Promise<void> {
   await page.getByTestId("language-picker").click();
   await page.getByTestId("language-option-ar").click();
   await page.locator("html[dir=rtl]").waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+async function allTicketsInArabic(page: Page): Promise<void> {
+  await inArabic(page);
   await allTickets(page);
 }
 
@@ -108,12 +113,7 @@ const SHOTS: Shot[] = [
       width: 1600,
       height: 1000,
       ready: async (page) => {
-        if (variant === "arabic") {
-          await page.getByTestId("language-picker").click();
-          await page.getByTestId("language-option-ar").click();
-          await page.locator("html[dir=rtl]").waitFor();
-          await page.waitForLoadState("networkidle");
-        }
+        if (variant === "arabic") await inArabic(page);
         await page.getByTestId("category-tickets").first().waitFor();
       },
     }),

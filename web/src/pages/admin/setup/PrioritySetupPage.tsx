@@ -7,9 +7,8 @@ import { IconStar } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { alsoShownIn, type PriorityLevel, setupApi, setupKeys } from "../../../features/setup/api.ts";
 import { DeletedEntries } from "../../../features/setup/DeletedEntries.tsx";
-import { EntryFields, entryDraft, entryValid } from "../../../features/setup/EntryFields.tsx";
+import { EntryForm } from "../../../features/setup/EntryFields.tsx";
 import { RowActions } from "../../../features/setup/RowActions.tsx";
-import { SetupForm } from "../../../features/setup/SetupForm.tsx";
 import { SetupPage } from "../../../features/setup/SetupPage.tsx";
 import { SetupTable } from "../../../features/setup/SetupTable.tsx";
 import { StyleBadge } from "../../../features/setup/StyleFields.tsx";
@@ -32,25 +31,6 @@ export default function PrioritySetupPage() {
     if (await confirmAction({ message: t("priority.default_confirm", { title: priority.title }) })) {
       await priorities.apply(() => setupApi.setDefaultPriority(priority.id));
     }
-  };
-
-  const renderForm = (priority: PriorityLevel | null) => {
-    const initial = entryDraft(priority);
-    return (
-      <SetupForm
-        initial={initial}
-        isValid={entryValid}
-        onSubmit={(draft) =>
-          priorities.apply(() =>
-            priority ? setupApi.editPriority(priority.id, draft) : setupApi.createPriority(draft),
-          )
-        }
-        onCancel={rowEdit.stop}
-        testId="priority-form"
-      >
-        {(draft, update) => <EntryFields draft={draft} initial={initial} update={update} />}
-      </SetupForm>
-    );
   };
 
   return (
@@ -84,7 +64,16 @@ export default function PrioritySetupPage() {
               ) : null,
           },
         ]}
-        renderForm={renderForm}
+        renderForm={(entry) => (
+          <EntryForm
+            entry={entry}
+            list={priorities}
+            create={setupApi.createPriority}
+            edit={setupApi.editPriority}
+            onClose={rowEdit.stop}
+            testId="priority-form"
+          />
+        )}
         renderActions={(priority) => (
           <RowActions
             rowKey={priority.id}

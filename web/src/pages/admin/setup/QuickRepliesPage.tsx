@@ -3,12 +3,13 @@
  * (quick_response:create), edit and delete (quick_response:edit), categories
  * (quick_response:set_categories); one row in edit at a time, its text or its categories.
  */
-import { ActionIcon, Badge, Group, MultiSelect, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Group, MultiSelect, Text, Textarea, Tooltip } from "@mantine/core";
 import { IconTags } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { quickReplyMessageField, SETUP_LIMITS, titleField } from "../../../../../common/schemas/setup.ts";
 import { alsoShownIn, type Category, type QuickReply, setupApi, setupKeys } from "../../../features/setup/api.ts";
+import { TitleInput } from "../../../features/setup/EntryFields.tsx";
 import { RowActions } from "../../../features/setup/RowActions.tsx";
 import { fieldError, SetupForm } from "../../../features/setup/SetupForm.tsx";
 import { SetupPage } from "../../../features/setup/SetupPage.tsx";
@@ -88,20 +89,7 @@ export default function QuickRepliesPage() {
       >
         {(draft, update) => (
           <>
-            <TextInput
-              label={t("fields.title")}
-              required
-              maxLength={SETUP_LIMITS.title}
-              value={draft.title}
-              onChange={(e) => update({ title: e.currentTarget.value })}
-              error={fieldError(
-                titleField.safeParse(draft.title).success,
-                draft.title !== initial.title,
-                t("errors.title"),
-              )}
-              dir="auto"
-              data-testid="setup-title"
-            />
+            <TitleInput value={draft.title} initial={initial.title} onChange={(title) => update({ title })} />
             <Textarea
               label={t("fields.message")}
               required

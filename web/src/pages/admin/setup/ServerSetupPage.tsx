@@ -1,10 +1,9 @@
 /** Server setup (spec 3 §2.4): title, value and style; create, edit, delete; deleted ones apart. */
 import { useTranslation } from "react-i18next";
-import { alsoShownIn, type GameServer, setupApi, setupKeys } from "../../../features/setup/api.ts";
+import { alsoShownIn, setupApi, setupKeys } from "../../../features/setup/api.ts";
 import { DeletedEntries } from "../../../features/setup/DeletedEntries.tsx";
-import { EntryFields, entryDraft, entryValid } from "../../../features/setup/EntryFields.tsx";
+import { EntryForm } from "../../../features/setup/EntryFields.tsx";
 import { RowActions } from "../../../features/setup/RowActions.tsx";
-import { SetupForm } from "../../../features/setup/SetupForm.tsx";
 import { SetupPage } from "../../../features/setup/SetupPage.tsx";
 import { SetupTable } from "../../../features/setup/SetupTable.tsx";
 import { StyleBadge } from "../../../features/setup/StyleFields.tsx";
@@ -22,23 +21,6 @@ export default function ServerSetupPage() {
     alsoShownIn: alsoShownIn.servers,
   });
 
-  const renderForm = (server: GameServer | null) => {
-    const initial = entryDraft(server);
-    return (
-      <SetupForm
-        initial={initial}
-        isValid={entryValid}
-        onSubmit={(draft) =>
-          servers.apply(() => (server ? setupApi.editServer(server.id, draft) : setupApi.createServer(draft)))
-        }
-        onCancel={rowEdit.stop}
-        testId="server-form"
-      >
-        {(draft, update) => <EntryFields draft={draft} initial={initial} update={update} />}
-      </SetupForm>
-    );
-  };
-
   return (
     <SetupPage title={t("server.title")} subtitle={t("server.subtitle")}>
       <SetupTable
@@ -54,7 +36,16 @@ export default function ServerSetupPage() {
           { key: "style", header: t("columns.style"), render: (s) => <StyleBadge style={s.style} label={s.title} /> },
           { key: "value", header: t("columns.value"), render: (s) => s.value, nowrap: true },
         ]}
-        renderForm={renderForm}
+        renderForm={(entry) => (
+          <EntryForm
+            entry={entry}
+            list={servers}
+            create={setupApi.createServer}
+            edit={setupApi.editServer}
+            onClose={rowEdit.stop}
+            testId="server-form"
+          />
+        )}
         renderActions={(server) => (
           <RowActions
             rowKey={server.id}
