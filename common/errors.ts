@@ -92,6 +92,13 @@ export const ERRORS = {
   // ---- issue 8/7 part players: add this part's codes right below this line
   // (end of part players)
   // ---- issue 8/7 part setup: add this part's codes right below this line
+  setup_title_taken: { status: 409, message: "An entry with this title already exists." },
+  category_in_use: { status: 409, message: "This category cannot be deleted while tickets use it." },
+  default_priority_locked: {
+    status: 409,
+    message: "The default priority cannot be deleted. Make another priority the default first.",
+  },
+  excuse_taken: { status: 409, message: "This reason is already in the list." },
   // (end of part setup)
   // ---- issue 8/7 part dashboard: add this part's codes right below this line
   // (end of part dashboard)

@@ -5,17 +5,8 @@
  * player's page never shows the note; a quick reply goes into the reply box.
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { encodeTicketInfo } from "../common/ticket-code.ts";
 import { storageStatePath } from "./support/env.ts";
-import { signInThroughApi } from "./support/staffApi.ts";
-
-interface PlayerTicket {
-  id: number;
-  email: string;
-  createdAt: number;
-  fetch_code: string;
-  status: string;
-}
+import { player1Tickets, staffTicketUrl } from "./support/playerTicket.ts";
 
 /** Every socket.io frame a page receives, as text: to show what did and did not arrive. */
 function socketFrames(page: Page): string[] {
@@ -34,15 +25,10 @@ test("a note tags a colleague live, stays away from the player, and a quick repl
   browser,
 }) => {
   // One of player1's open tickets (the demo seed files several).
-  const playerApi = await signInThroughApi("player");
-  const history = await playerApi.post<{ tickets: PlayerTicket[] }>("/api/tickets/member-ticket-history", {
-    entries_per_page: 100,
-  });
-  await playerApi.dispose();
-  const ticket = history.tickets.find((t) => t.status !== "RESOLVED" && t.status !== "CLOSED");
+  const ticket = (await player1Tickets()).find((t) => t.status !== "RESOLVED" && t.status !== "CLOSED");
   expect(ticket, "player1 has an open ticket").toBeTruthy();
   if (!ticket) return;
-  const adminUrl = `/admin/${encodeTicketInfo({ ticketId: ticket.id, email: ticket.email, ticketNumber: ticket.createdAt })}/edit`;
+  const adminUrl = staffTicketUrl(ticket);
 
   const modContext = await browser.newContext({ storageState: storageStatePath("mod") });
   const devContext = await browser.newContext({ storageState: storageStatePath("dev") });

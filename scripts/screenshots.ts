@@ -37,10 +37,15 @@ async function allTickets(page: Page): Promise<void> {
 }
 
 /** A signed-in staff member's language is their own preference: chosen in the header's picker. */
-async function allTicketsInArabic(page: Page): Promise<void> {
+async function inArabic(page: Page): Promise<void> {
   await page.getByTestId("language-picker").click();
   await page.getByTestId("language-option-ar").click();
   await page.locator("html[dir=rtl]").waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+async function allTicketsInArabic(page: Page): Promise<void> {
+  await inArabic(page);
   await allTickets(page);
 }
 
@@ -98,6 +103,21 @@ const SHOTS: Shot[] = [
   // ---- issue 8 part players: this part's shots below this line
   // (end of part players)
   // ---- issue 8 part setup: this part's shots below this line
+  // Category setup as the admin (who also holds category:disable), with its ticket counts.
+  ...(["light", "dark", "arabic"] as const).map(
+    (variant): Shot => ({
+      file: variant === "light" ? "category-setup.png" : `category-setup-${variant}.png`,
+      path: "/admin/setup/category-setup",
+      account: "admin",
+      scheme: variant === "dark" ? "dark" : "light",
+      width: 1600,
+      height: 1000,
+      ready: async (page) => {
+        if (variant === "arabic") await inArabic(page);
+        await page.getByTestId("category-tickets").first().waitFor();
+      },
+    }),
+  ),
   // (end of part setup)
   // ---- issue 8 part dashboard: this part's shots below this line
   // (end of part dashboard)

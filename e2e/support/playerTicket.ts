@@ -45,3 +45,31 @@ export async function staffTicketPath(ticketId: number): Promise<string> {
     await staff.dispose();
   }
 }
+
+/** A ticket of player1's history, as the player reads it. */
+export interface HistoryTicket {
+  id: number;
+  email: string;
+  createdAt: number;
+  fetch_code: string;
+  status: string;
+  category: number;
+}
+
+/** player1's tickets (the demo seed files several, open and ended). */
+export async function player1Tickets(): Promise<HistoryTicket[]> {
+  const playerApi = await signInThroughApi("player");
+  try {
+    const history = await playerApi.post<{ tickets: HistoryTicket[] }>("/api/tickets/member-ticket-history", {
+      entries_per_page: 100,
+    });
+    return history.tickets;
+  } finally {
+    await playerApi.dispose();
+  }
+}
+
+/** The staff page of a ticket the player's history shows. */
+export function staffTicketUrl(ticket: Pick<HistoryTicket, "id" | "email" | "createdAt">): string {
+  return `/admin/${encodeTicketInfo({ ticketId: ticket.id, email: ticket.email, ticketNumber: ticket.createdAt })}/edit`;
+}

@@ -2,7 +2,7 @@
  * The few places where SQLite and PostgreSQL differ, kept in one module: column types of
  * identity keys in migrations, case-insensitive matching, and row locks.
  */
-import type { CreateTableBuilder, Transaction } from "kysely";
+import { type CreateTableBuilder, sql, type Transaction } from "kysely";
 import type { Engine } from "./database.ts";
 import type { Database } from "./schema.ts";
 
@@ -14,6 +14,20 @@ import type { Database } from "./schema.ts";
 export async function lockUser(trx: Transaction<Database>, engine: Engine, userId: number): Promise<void> {
   if (engine !== "postgres") return;
   await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+}
+
+/** The setup tables whose writes check the whole list first (unique titles, one default). */
+export type SetupTable = "categories" | "priorities" | "servers" | "quick_replies" | "fast_action_excuses";
+
+/**
+ * Makes the rest of a transaction the only writer of one setup table: a table lock on PostgreSQL
+ * that blocks other writers but no reader; nothing on SQLite (one transaction at a time). For
+ * writes that check the other rows first (a title not yet taken, one default priority), so that
+ * two parallel writes cannot both pass the check. Setup tables are small and rarely written.
+ */
+export async function lockSetupTable(trx: Transaction<Database>, engine: Engine, table: SetupTable): Promise<void> {
+  if (engine !== "postgres") return;
+  await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
 }
 
 /** Adds an auto-incrementing integer primary key named `id`. */

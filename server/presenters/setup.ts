@@ -2,7 +2,15 @@
 
 import type { Selectable } from "kysely";
 import type { Announcement, Category, Faq, GameServer, PriorityLevel } from "../../common/schemas/setupResponses.ts";
-import type { AnnouncementsTable, CategoryRow, FaqsTable, PriorityRow, ServerRow } from "../db/schema.ts";
+import type { FastAction, FastActionExcusesResponse } from "../../common/schemas/staffTickets.ts";
+import type {
+  AnnouncementsTable,
+  CategoryRow,
+  FaqsTable,
+  FastActionExcusesTable,
+  PriorityRow,
+  ServerRow,
+} from "../db/schema.ts";
 
 /** English titles that need the violator's name even when the flag is off (spec 1 §3). */
 const VIOLATERS_FORM_TITLES = new Set([
@@ -71,4 +79,12 @@ export function presentAnnouncement(row: Selectable<AnnouncementsTable> & { read
     active: row.active === 1,
     read: row.read,
   };
+}
+
+/** The two excuse lists, each in its configured order (spec 3 §3: lists keyed by action). */
+export function presentFastActionExcuses(
+  rows: readonly Pick<FastActionExcusesTable, "action" | "excuse">[],
+): FastActionExcusesResponse["fast_action_excuses"] {
+  const pick = (action: FastAction) => rows.filter((r) => r.action === action).map((r) => r.excuse);
+  return { RESOLVED: pick("RESOLVED"), CLOSED: pick("CLOSED") };
 }

@@ -24,6 +24,7 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { requireStaff } from "../policies/policy.ts";
+import { presentFastActionExcuses } from "../presenters/setup.ts";
 import { presentStaffTicketFull, presentTicketPlayer } from "../presenters/staffTicket.ts";
 import { listActiveStaff, listFastActionExcuses } from "../repositories/staff.ts";
 import { findTicket } from "../repositories/tickets.ts";
@@ -124,9 +125,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get("/api/tickets/fetch-fast-action-excuses", { schema: schemas.excuses }, async (request) => {
       staff(request);
-      const rows = await listFastActionExcuses(db);
-      const pick = (action: "RESOLVED" | "CLOSED") => rows.filter((r) => r.action === action).map((r) => r.excuse);
-      return { fast_action_excuses: { RESOLVED: pick("RESOLVED"), CLOSED: pick("CLOSED") } };
+      return { fast_action_excuses: presentFastActionExcuses(await listFastActionExcuses(db)) };
     });
 
     app.get("/api/users/fetch-devs", { schema: schemas.devs }, async (request) => {

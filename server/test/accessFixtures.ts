@@ -173,6 +173,24 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     // ---- issue 8 part players: this part's fixtures below this line
     // (end of part players)
     // ---- issue 8 part setup: this part's fixtures below this line
+    async freshSetupEntry(kind) {
+      const title = `Entry ${randomToken(6)}`;
+      if (kind === "categories") return buildCategory(store, { title });
+      if (kind === "servers") return buildServer(store, { title });
+      return store.db.insertInto("priorities").values({ title }).returning("id").executeTakeFirstOrThrow();
+    },
+    async freshQuickReply() {
+      return store.db
+        .insertInto("quick_replies")
+        .values({ title: `Reply ${randomToken(6)}`, message: "Thank you for waiting." })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    },
+    async freshExcuse(action) {
+      const excuse = `Reason ${randomToken(6)}`;
+      await store.db.insertInto("fast_action_excuses").values({ action, excuse, value: 100 }).execute();
+      return excuse;
+    },
     // (end of part setup)
     // ---- issue 8 part dashboard: this part's fixtures below this line
     // (end of part dashboard)

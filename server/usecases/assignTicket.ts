@@ -20,7 +20,6 @@ import {
   requireOpenTicketActor,
 } from "../policies/staffTickets.ts";
 import { insertNotification, type NotificationRow } from "../repositories/notifications.ts";
-import { findLiveCategory } from "../repositories/setup.ts";
 import { categoriesOf, listActiveStaff } from "../repositories/staff.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
 import {
@@ -30,6 +29,7 @@ import {
   type StaffActor,
   ticketOr404,
 } from "./ticketActionSupport.ts";
+import { requireOpenCategory } from "./ticketCategory.ts";
 
 export interface AssignTicketInput {
   ticketId: number;
@@ -46,11 +46,7 @@ export async function assignTicket(ctx: AppContext, actor: StaffActor, input: As
   requireTransition("assign", ticket);
   const categoryChanged = input.category !== ticket.category_id;
   if (categoryChanged) {
-    if (!(await findLiveCategory(db, input.category))) {
-      throw new AppError("validation", [
-        { loc: ["body", "category"], msg: "This category does not exist.", type: "not_found" },
-      ]);
-    }
+    await requireOpenCategory(db, ctx.store.engine, input.category, "category");
     requireCategoryChoice(actor, input.category, await categoriesOf(db, actor.id));
   }
   requireEmployeeChoice(actor, input.devId, ticket);
@@ -86,6 +82,7 @@ export async function assignTicket(ctx: AppContext, actor: StaffActor, input: As
       { assignedTo: ticket.assigned_to },
     );
     if (!updated) return null;
+    if (categoryChanged) await requireOpenCategory(trx, ctx.store.engine, input.category, "category");
     const messages: ChatMessageRow[] = [
       await insertSystemMessage(trx, updated, actor, "assignment", now, {
         from_user: ticket.assigned_to,

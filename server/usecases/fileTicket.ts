@@ -16,6 +16,7 @@ import { countActiveTickets, countTicketsSince, insertTicket, type NewTicket } f
 import { recordUploads } from "../repositories/uploads.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { SavedFile } from "../uploads/storage.ts";
+import { requireOpenCategory } from "./ticketCategory.ts";
 
 /** Per account: more than this many tickets in the window is refused (docs/decisions.md). */
 export const MEMBER_SUBMIT_LIMIT = { max: 3, windowSeconds: 10 * 60 };
@@ -92,6 +93,9 @@ export async function fileTicket(ctx: AppContext, input: FileTicketInput): Promi
   // temporary filing creates its own temporary user, so no unique key can race.
   const ticket = await ctx.store.db.transaction().execute(async (trx) => {
     const owner = await input.owner(trx);
+    // Checked before the files were stored, and again here: the category may have been disabled
+    // or deleted meanwhile, and a delete counting its tickets must see this one.
+    await requireOpenCategory(trx, ctx.store.engine, input.values.category_id, "category");
     const row = await insertTicket(
       trx,
       {

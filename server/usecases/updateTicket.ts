@@ -9,9 +9,9 @@ import type { AppContext } from "../context.ts";
 import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { requireCategoryChoice, requireTicketEditor } from "../policies/staffTickets.ts";
-import { findLiveCategory } from "../repositories/setup.ts";
 import { categoriesOf, findLivePriority } from "../repositories/staff.ts";
 import { insertSystemMessage, type StaffActor, ticketOr404 } from "./ticketActionSupport.ts";
+import { requireOpenCategory } from "./ticketCategory.ts";
 
 export interface UpdateTicketInput {
   ticketId: number;
@@ -31,8 +31,7 @@ export async function updateTicket(ctx: AppContext, actor: StaffActor, input: Up
   const categoryChanged = input.category !== ticket.category_id;
   const priorityChanged = input.priority !== ticket.priority_id;
   if (categoryChanged) {
-    if (!(await findLiveCategory(db, input.category)))
-      throw unknownChoice("new_category", "This category does not exist.");
+    await requireOpenCategory(db, ctx.store.engine, input.category, "new_category");
     requireCategoryChoice(actor, input.category, await categoriesOf(db, actor.id));
   }
   if (priorityChanged && !(await findLivePriority(db, input.priority)))
@@ -51,6 +50,7 @@ export async function updateTicket(ctx: AppContext, actor: StaffActor, input: Up
       .returningAll()
       .executeTakeFirst();
     if (!updated) return null;
+    if (categoryChanged) await requireOpenCategory(trx, ctx.store.engine, input.category, "new_category");
     let message: ChatMessageRow | null = null;
     if (categoryChanged) {
       message = await insertSystemMessage(trx, updated, actor, "category_change", now, {

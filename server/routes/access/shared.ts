@@ -57,6 +57,12 @@ export interface AccessFixtures {
   // ---- issue 8 part players: this part's fixtures below this line
   // (end of part players)
   // ---- issue 8 part setup: this part's fixtures below this line
+  /** A new live category, priority level or server: each role edits, deletes or toggles its own. */
+  freshSetupEntry(kind: "categories" | "priorities" | "servers"): Promise<{ id: number }>;
+  /** A new quick reply (each role acts on its own). */
+  freshQuickReply(): Promise<{ id: number }>;
+  /** A new excuse of the action; its text, by which excuses are named. */
+  freshExcuse(action: "RESOLVED" | "CLOSED"): Promise<string>;
   // (end of part setup)
   // ---- issue 8 part dashboard: this part's fixtures below this line
   // (end of part dashboard)

@@ -38,7 +38,8 @@ export function AssignModal({ opened, ticket, me, onClose, onAssign }: Props) {
   const isDevRank = me.rank === "dev";
   const mine = devs.data?.find((d) => d.id === me.id)?.categories ?? [];
   const live = categories.data?.live ?? [];
-  const choosable = live.filter((c) => isAdmin || mine.includes(c.id) || c.id === ticket.category);
+  // A disabled category takes no tickets (spec 3 §2.4); the ticket's own stays listed.
+  const choosable = live.filter((c) => c.id === ticket.category || (!c.disabled && (isAdmin || mine.includes(c.id))));
   const categoryId = Number(category);
   const eligible = (devs.data ?? []).filter(
     (d) => d.id !== ticket.assignedTo && d.categories.includes(categoryId) && d.servers.includes(ticket.server),

@@ -42,7 +42,10 @@ export function TicketInfoPanel({ ticket, user, serverTitle, canEdit, onSave }: 
 
   const live = categories.data?.live ?? [];
   const current = [...live, ...(categories.data?.deleted ?? [])].find((c) => c.id === ticket.category);
-  const categoryOptions = live.map((c) => ({ value: String(c.id), label: categoryTitle(c, i18n.language) }));
+  // A disabled category takes no tickets (spec 3 §2.4); the ticket's own stays listed.
+  const categoryOptions = live
+    .filter((c) => !c.disabled || c.id === ticket.category)
+    .map((c) => ({ value: String(c.id), label: categoryTitle(c, i18n.language) }));
   if (current && !live.some((c) => c.id === current.id)) {
     categoryOptions.push({
       value: String(current.id),
