@@ -8,7 +8,13 @@ export const RANK_COLORS: Record<Rank, string> = { admin: "red", mod: "blue", de
 export function RankBadge({ rank }: { rank: Rank }) {
   const { t } = useTranslation("users");
   return (
-    <Badge color={RANK_COLORS[rank]} variant="light" data-testid="rank-badge" data-rank={rank}>
+    <Badge
+      color={RANK_COLORS[rank]}
+      variant="light"
+      style={{ minWidth: "max-content" }}
+      data-testid="rank-badge"
+      data-rank={rank}
+    >
       {t(`ranks.${rank}`)}
     </Badge>
   );

@@ -19,18 +19,26 @@ export interface RowAction {
   run(employee: Employee): void;
 }
 
-function Chips({ labels, testId }: { labels: string[]; testId: string }) {
-  const { shown, more } = chips(labels);
+/** One chip per id; an id with no live entry reads UNK (spec 3 §2.4), so ids are the keys. */
+function Chips({ ids, label, testId }: { ids: number[]; label(id: number): string; testId: string }) {
+  const { shown, more } = chips(ids);
   return (
-    <Group gap={4} wrap="nowrap" data-testid={testId}>
-      {shown.map((label) => (
-        <Badge key={label} variant="outline" size="sm" radius="sm" tt="none">
-          <bdi>{label}</bdi>
+    <Group gap={4} data-testid={testId}>
+      {shown.map((id) => (
+        <Badge key={id} variant="outline" size="sm" radius="sm" tt="none" maw={150} title={label(id)}>
+          <bdi>{label(id)}</bdi>
         </Badge>
       ))}
       {more > 0 && (
-        <Tooltip label={labels.slice(shown.length).join(", ")} withArrow>
-          <Badge variant="light" color="gray" size="sm" radius="sm" data-testid="chips-more">
+        <Tooltip label={ids.slice(shown.length).map(label).join(", ")} withArrow>
+          <Badge
+            variant="light"
+            color="gray"
+            size="sm"
+            radius="sm"
+            style={{ minWidth: "max-content" }}
+            data-testid="chips-more"
+          >
             +{more}
           </Badge>
         </Tooltip>
@@ -64,7 +72,7 @@ export function StaffTable({
   );
   const nowrap = { whiteSpace: "nowrap" } as const;
   return (
-    <Table.ScrollContainer minWidth={1180}>
+    <Table.ScrollContainer minWidth={1280}>
       <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" fz="sm" data-testid="staff-table">
         <Table.Thead>
           <Table.Tr>
@@ -97,13 +105,13 @@ export function StaffTable({
                   {employee.email}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Chips labels={employee.categories.map(categoryLabel)} testId="staff-categories" />
+              <Table.Td miw={170} maw={320}>
+                <Chips ids={employee.categories} label={categoryLabel} testId="staff-categories" />
               </Table.Td>
-              <Table.Td>
-                <Chips labels={employee.servers.map(serverLabel)} testId="staff-servers" />
+              <Table.Td miw={120} maw={240}>
+                <Chips ids={employee.servers} label={serverLabel} testId="staff-servers" />
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={nowrap}>
                 <RankBadge rank={employee.rank} />
               </Table.Td>
               <Table.Td style={nowrap} data-testid="staff-disabled">
