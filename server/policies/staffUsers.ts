@@ -11,12 +11,10 @@ import { AppError } from "../http/errors.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { Actor } from "./policy.ts";
 
+export type SelfRefusal = "cannot_delete_self" | "cannot_reset_own_password" | "cannot_change_self";
+
 /** A call that names the caller's own account: each call says why with its own code. */
-export function requireNotSelf(
-  actor: Actor,
-  targetId: number,
-  code: "cannot_delete_self" | "cannot_reset_own_password" | "cannot_change_self",
-): void {
+export function requireNotSelf(actor: Actor, targetId: number, code: SelfRefusal): void {
   if (actor.id === targetId) throw new AppError(code);
 }
 

@@ -7,11 +7,9 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
-import { requireAdminRights } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, replaceResponsibilities } from "../repositories/employees.ts";
-import { permissionsOf } from "../repositories/permissions.ts";
 import { listCategories, listServers } from "../repositories/setup.ts";
-import { employeeOr404 } from "./staffUserSupport.ts";
+import { targetForChange } from "./staffUserSupport.ts";
 
 export interface ChangeResponsibilitiesInput {
   userId: number;
@@ -25,8 +23,7 @@ export async function changeResponsibilities(
   input: ChangeResponsibilitiesInput,
 ): Promise<EmployeeRecord> {
   const db = ctx.store.db;
-  const target = await employeeOr404(db, input.userId);
-  requireAdminRights(await permissionsOf(db, actor), target.user);
+  const { target } = await targetForChange(db, actor, input.userId);
   const categories = [...new Set(input.categories)];
   const servers = [...new Set(input.servers)];
   const [liveCategories, liveServers] = await Promise.all([listCategories(db, false), listServers(db, false)]);

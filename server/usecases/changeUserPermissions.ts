@@ -18,7 +18,6 @@ import {
   requireAdminRights,
   requireDisjoint,
   requireHeldPermissions,
-  requireNotSelf,
 } from "../policies/staffUsers.ts";
 import {
   type EmployeeRecord,
@@ -30,7 +29,7 @@ import {
 } from "../repositories/employees.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";
-import { employeeOr404 } from "./staffUserSupport.ts";
+import { targetForChange } from "./staffUserSupport.ts";
 
 export interface ChangeUserPermissionsInput {
   userId: number;
@@ -45,9 +44,7 @@ export async function changeUserPermissions(
   input: ChangeUserPermissionsInput,
 ): Promise<EmployeeRecord> {
   const db = ctx.store.db;
-  requireNotSelf(actor, input.userId, "cannot_change_self");
-  const target = await employeeOr404(db, input.userId);
-  const held = await permissionsOf(db, actor);
+  const { target, held } = await targetForChange(db, actor, input.userId, "cannot_change_self");
   requireAdminRights(held, target.user, input.rank);
   requireDisjoint(input.add, input.remove);
   requireHeldPermissions(held, [...input.add, ...input.remove]);

@@ -8,13 +8,11 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { requireAdminRights, requireNotSelf } from "../policies/staffUsers.ts";
 import { otherActiveAdmins, softDeleteUser } from "../repositories/employees.ts";
-import { permissionsOf } from "../repositories/permissions.ts";
 import { writeAssignment } from "./assignTicket.ts";
 import { disperseActiveTickets } from "./disperseTickets.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";
-import { employeeOr404 } from "./staffUserSupport.ts";
+import { targetForChange } from "./staffUserSupport.ts";
 import type { StaffActor } from "./ticketActionSupport.ts";
 
 export interface DeleteEmployeeResult {
@@ -29,9 +27,7 @@ export async function deleteEmployee(
   input: { userId: number; ip: string },
 ): Promise<DeleteEmployeeResult> {
   const db = ctx.store.db;
-  requireNotSelf(actor, input.userId, "cannot_delete_self");
-  const target = await employeeOr404(db, input.userId);
-  requireAdminRights(await permissionsOf(db, actor), target.user);
+  const { target } = await targetForChange(db, actor, input.userId, "cannot_delete_self");
   if (target.user.rank === "admin" && (await otherActiveAdmins(db, target.user.id)) === 0) {
     throw new AppError("last_admin");
   }

@@ -9,11 +9,9 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
-import { requireAdminRights, requireNotSelf } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, otherActiveAdmins, setDisabled } from "../repositories/employees.ts";
-import { permissionsOf } from "../repositories/permissions.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";
-import { employeeOr404 } from "./staffUserSupport.ts";
+import { targetForChange } from "./staffUserSupport.ts";
 
 /** -1 for indefinite, else the epoch second the disable ends; 422 for a date outside the window. */
 export function disableUntil(zone: string, date: string, now: number): number {
@@ -34,9 +32,7 @@ export async function disableEmployee(
   input: { userId: number; date: string },
 ): Promise<EmployeeRecord> {
   const db = ctx.store.db;
-  requireNotSelf(actor, input.userId, "cannot_change_self");
-  const target = await employeeOr404(db, input.userId);
-  requireAdminRights(await permissionsOf(db, actor), target.user);
+  const { target } = await targetForChange(db, actor, input.userId, "cannot_change_self");
   const now = nowSeconds();
   const until = disableUntil(ctx.config.businessTimezone, input.date, now);
   if (target.user.rank === "admin" && (await otherActiveAdmins(db, target.user.id)) === 0) {

@@ -2,15 +2,12 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { Actor } from "../policies/policy.ts";
-import { requireAdminRights } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, setDisabled } from "../repositories/employees.ts";
-import { permissionsOf } from "../repositories/permissions.ts";
-import { employeeOr404 } from "./staffUserSupport.ts";
+import { targetForChange } from "./staffUserSupport.ts";
 
 export async function enableEmployee(ctx: AppContext, actor: Actor, userId: number): Promise<EmployeeRecord> {
   const db = ctx.store.db;
-  const target = await employeeOr404(db, userId);
-  requireAdminRights(await permissionsOf(db, actor), target.user);
+  const { target } = await targetForChange(db, actor, userId);
   await setDisabled(db, target.user.id, 0, nowSeconds());
   return (await findEmployeeRecord(db, target.user.id)) ?? target;
 }

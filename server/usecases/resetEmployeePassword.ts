@@ -9,12 +9,10 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
-import { requireAdminRights, requireNotSelf } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, revokePasswordTokens } from "../repositories/employees.ts";
-import { permissionsOf } from "../repositories/permissions.ts";
 import { setUserPasswordHash } from "../repositories/users.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";
-import { employeeOr404 } from "./staffUserSupport.ts";
+import { targetForChange } from "./staffUserSupport.ts";
 
 export interface ResetPasswordInput {
   userId: number;
@@ -28,9 +26,7 @@ export async function resetEmployeePassword(
   input: ResetPasswordInput,
 ): Promise<EmployeeRecord> {
   const db = ctx.store.db;
-  requireNotSelf(actor, input.userId, "cannot_reset_own_password");
-  const target = await employeeOr404(db, input.userId);
-  requireAdminRights(await permissionsOf(db, actor), target.user);
+  const { target } = await targetForChange(db, actor, input.userId, "cannot_reset_own_password");
   if (!isValidPassword(input.password)) throw new AppError("password_invalid");
   if (input.password !== input.rePassword) throw new AppError("passwords_mismatch");
   const passwordHash = await hashPassword(input.password);

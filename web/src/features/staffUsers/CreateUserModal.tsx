@@ -3,17 +3,18 @@
  * registered.' blocks confirm), user or employee, a rank for employees whose defaults load and can
  * then be adjusted; afterwards the dialog shows the set-up link with a copy button.
  */
-import { ActionIcon, Button, Group, Modal, Radio, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Permission, STAFF_RANKS, type StaffRank } from "../../../../common/permissions.ts";
+import type { Permission, StaffRank } from "../../../../common/permissions.ts";
 import { checkNewUserEmailBody } from "../../../../common/schemas/staffUsers.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { useCopyToClipboard } from "../../ui/useCopyToClipboard.ts";
 import { createUser, emailExists, fetchRankPermissions } from "./api.ts";
 import { DialogFrame } from "./DialogFrame.tsx";
 import { PermissionChecklist, permissionDiff } from "./PermissionChecklist.tsx";
+import { RankSelect } from "./RankSelect.tsx";
 import { failureText } from "./useDialogSubmit.ts";
 
 type EmailState = "unchecked" | "checking" | "free" | "taken" | "invalid";
@@ -63,7 +64,7 @@ function SetupLinkView({ link, onClose }: { link: string; onClose(): void }) {
 
 export function CreateUserModal({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
   const { t } = useTranslation("users");
-  const { permissions: held, can } = useSession();
+  const { permissions: held } = useSession();
   const [email, setEmail] = useState("");
   const [emailState, setEmailState] = useState<EmailState>("unchecked");
   const [userClass, setUserClass] = useState<"user" | "dev" | null>(null);
@@ -167,20 +168,12 @@ export function CreateUserModal({ onClose, onCreated }: { onClose(): void; onCre
       </Radio.Group>
       {employee && (
         <>
-          <Select
+          <RankSelect
             label={t("create.rank")}
-            required
             placeholder={t("create.rank_placeholder")}
-            data={STAFF_RANKS.map((r) => ({
-              value: r,
-              label: t(`ranks.${r}`),
-              disabled: r === "admin" && !can("users:set_admin"),
-            }))}
             value={rank}
-            onChange={(next) => next && void chooseRank(next as StaffRank)}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="create-rank"
+            onChange={(next) => void chooseRank(next)}
+            testId="create-rank"
           />
           {rank && <PermissionChecklist value={value} held={held} allOn={rank === "admin"} onChange={setValue} />}
         </>

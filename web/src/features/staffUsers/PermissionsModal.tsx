@@ -4,20 +4,21 @@
  * rank is offered only with users:set_admin; save only when something differs. A rank change signs
  * the employee out.
  */
-import { Alert, Center, Loader, Select } from "@mantine/core";
+import { Alert, Center, Loader } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PERMISSIONS, type Permission, STAFF_RANKS, type StaffRank } from "../../../../common/permissions.ts";
+import { PERMISSIONS, type Permission, type StaffRank } from "../../../../common/permissions.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { changeUserPermissions, type Employee, fetchRankPermissions, useUserPermissions } from "./api.ts";
 import { DialogFrame } from "./DialogFrame.tsx";
 import { applyRankDefaults, PermissionChecklist, permissionDiff } from "./PermissionChecklist.tsx";
+import { RankSelect } from "./RankSelect.tsx";
 import { failureText, useDialogSubmit } from "./useDialogSubmit.ts";
 
 export function PermissionsModal({ employee, onClose }: { employee: Employee; onClose(): void }) {
   const { t } = useTranslation("users");
-  const { permissions: held, can } = useSession();
+  const { permissions: held } = useSession();
   const current = useUserPermissions(employee.id);
   const [rank, setRank] = useState<StaffRank>(employee.rank === "user" ? "dev" : employee.rank);
   const [value, setValue] = useState<Set<Permission> | null>(null);
@@ -52,18 +53,11 @@ export function PermissionsModal({ employee, onClose }: { employee: Employee; on
       error={loadError ?? (current.error ? failureText(current.error) : null)}
       testId="permissions-dialog"
     >
-      <Select
+      <RankSelect
         label={t("permissions.rank")}
-        data={STAFF_RANKS.map((r) => ({
-          value: r,
-          label: t(`ranks.${r}`),
-          disabled: r === "admin" && !can("users:set_admin"),
-        }))}
         value={rank}
-        onChange={(next) => next && void chooseRank(next as StaffRank)}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="permissions-rank"
+        onChange={(next) => void chooseRank(next)}
+        testId="permissions-rank"
       />
       {rankChanged && (
         <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} data-testid="rank-change-note">
