@@ -88,6 +88,28 @@ export const ERRORS = {
   already_banned: { status: 409, message: "This player is already banned." },
   not_banned: { status: 409, message: "This player is not banned." },
   // ---- issue 8/7 part staffusers: add this part's codes right below this line
+  email_exists: { status: 409, message: "This e-mail is already registered." },
+  cannot_delete_self: { status: 403, message: "You cannot delete yourself." },
+  cannot_reset_own_password: {
+    status: 403,
+    message: "You cannot reset your own password here. Change it in your profile settings.",
+  },
+  cannot_change_self: {
+    status: 403,
+    message: "You cannot disable yourself or change your own rank or permissions.",
+  },
+  set_admin_required: {
+    status: 403,
+    message: "Only staff allowed to set admins can give the admin rank or change an admin.",
+  },
+  permission_not_held: { status: 403, message: "You cannot grant or remove a permission you do not hold." },
+  last_admin: { status: 409, message: "The last admin cannot be demoted, disabled or deleted." },
+  passwords_mismatch: { status: 422, message: "Passwords do not match." },
+  user_changed: { status: 409, message: "This user was changed meanwhile. Reload the list and try again." },
+  disable_date_out_of_range: {
+    status: 422,
+    message: "Choose a date from today (tomorrow after 19:00 UTC+3) up to five years ahead.",
+  },
   // (end of part staffusers)
   // ---- issue 8/7 part players: add this part's codes right below this line
   // (end of part players)

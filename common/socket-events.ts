@@ -122,6 +122,11 @@ export interface ServerToClientEvents {
   /** The user's notifications were all marked read (in this or another tab). */
   mark_all_read: (payload: Record<string, never>) => void;
   // ---- issue 8 part staffusers: this part's events below this line
+  /**
+   * The user's permissions changed (their rank did not: that ends the session). Their open pages
+   * load the list again, so guards and the sidebar follow at once.
+   */
+  permissions_changed: (payload: Record<string, never>) => void;
   // (end of part staffusers)
   // ---- issue 8 part dashboard: this part's events below this line
   // (end of part dashboard)

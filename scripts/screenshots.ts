@@ -99,6 +99,25 @@ const SHOTS: Shot[] = [
   },
   { file: "ticket-list-arabic.png", path: "/admin/ticket", account: "mod", ready: allTicketsInArabic, width: 1920 },
   // ---- issue 8 part staffusers: this part's shots below this line
+  // The staff list as the admin sees it: every action, rank badges, responsibilities as chips.
+  ...(["light", "dark", "arabic"] as const).map(
+    (variant): Shot => ({
+      file: variant === "light" ? "users.png" : `users-${variant}.png`,
+      path: "/admin/users",
+      account: "admin",
+      scheme: variant === "dark" ? "dark" : "light",
+      width: 1800,
+      ready: async (page) => {
+        if (variant === "arabic") {
+          await page.getByTestId("language-picker").click();
+          await page.getByTestId("language-option-ar").click();
+          await page.locator("html[dir=rtl]").waitFor();
+        }
+        await page.getByTestId("staff-row").nth(3).waitFor();
+        await page.waitForLoadState("networkidle");
+      },
+    }),
+  ),
   // (end of part staffusers)
   // ---- issue 8 part players: this part's shots below this line
   // (end of part players)

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isTimeZone } from "../common/disableDate.ts";
 import type { PublicLinks } from "../common/schemas/publicConfig.ts";
 
 const flag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
@@ -35,7 +36,7 @@ const envSchema = z.object({
   ATTACHMENT_RETENTION_DAYS: z.coerce.number().positive().default(90),
   /** How often this node runs the background sweeps (auto-close, attachments, ban expiry, …). */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
-  BUSINESS_TIMEZONE: z.string().default("Europe/Istanbul"),
+  BUSINESS_TIMEZONE: z.string().refine(isTimeZone, "not a known IANA time zone").default("Europe/Istanbul"),
   CAPTCHA: z.enum(["altcha", "off"]).default("altcha"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),

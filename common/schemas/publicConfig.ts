@@ -18,5 +18,7 @@ export const publicConfig = z.object({
   captcha: z.enum(["altcha", "off"]),
   links: publicLinks,
   version: z.string(),
+  /** BUSINESS_TIMEZONE: a staff disable ends at 19:00 there (spec 3 §4); the dialog offers dates by it. */
+  businessTimezone: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

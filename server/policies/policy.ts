@@ -44,3 +44,15 @@ export async function requirePermission(
   if (!(await hasPermission(db, staff, permission))) throw new AppError("forbidden");
   return staff;
 }
+
+/** Staff holding at least one of these permissions (a dialog several actions open). */
+export async function requireAnyPermission(
+  db: Kysely<Database>,
+  user: Actor | null,
+  permissions: readonly Permission[],
+): Promise<Actor> {
+  const staff = requireStaff(user);
+  const held = await permissionsOf(db, staff);
+  if (!permissions.some((p) => held.includes(p))) throw new AppError("forbidden");
+  return staff;
+}

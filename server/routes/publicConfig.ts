@@ -10,7 +10,12 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/api/config/public", { schema: answer }, async (_request, reply): Promise<PublicConfig> => {
       reply.header("cache-control", "no-cache");
-      return { captcha: ctx.captcha.mode, version: PROJECT_VERSION, links: ctx.config.links };
+      return {
+        captcha: ctx.captcha.mode,
+        version: PROJECT_VERSION,
+        links: ctx.config.links,
+        businessTimezone: ctx.config.businessTimezone,
+      };
     });
 
     app.get(

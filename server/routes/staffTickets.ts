@@ -5,6 +5,7 @@
  * case → presenter.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   assignTicketBody,
   fastActionExcusesResponse,
@@ -19,13 +20,16 @@ import {
   ticketDataResponse,
   updateTicketBody,
 } from "../../common/schemas/staffTickets.ts";
+import { employeeListResponse, fetchDevsQuery } from "../../common/schemas/staffUsers.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
-import { requireStaff } from "../policies/policy.ts";
+import { requirePermission, requireStaff } from "../policies/policy.ts";
+import { presentEmployee } from "../presenters/employee.ts";
 import { presentFastActionExcuses } from "../presenters/setup.ts";
 import { presentStaffTicketFull, presentTicketPlayer } from "../presenters/staffTicket.ts";
+import { listEmployees } from "../repositories/employees.ts";
 import { listActiveStaff, listFastActionExcuses } from "../repositories/staff.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { findUserById, type UserRow } from "../repositories/users.ts";
@@ -45,7 +49,7 @@ const schemas = {
   complete: { body: submitTicketCompleteBody, response: { 200: ticketDataResponse } },
   retain: { body: setRetainAttachmentsBody, response: { 200: staffTicketResponse } },
   excuses: { response: { 200: fastActionExcusesResponse } },
-  devs: { response: { 200: fetchDevsResponse } },
+  devs: { querystring: fetchDevsQuery, response: { 200: z.union([employeeListResponse, fetchDevsResponse]) } },
 };
 
 export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -129,7 +133,13 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get("/api/users/fetch-devs", { schema: schemas.devs }, async (request) => {
-      staff(request);
+      const user = staff(request);
+      // scope=all is the staff list (spec 3 §2.2): every employee, disabled ones too, with e-mail.
+      if (request.query.scope === "all") {
+        await requirePermission(db, user, "users:view");
+        const now = nowSeconds();
+        return { devs: (await listEmployees(db)).map((record) => presentEmployee(record, now)) };
+      }
       return { devs: await listActiveStaff(db, nowSeconds()) };
     });
   };

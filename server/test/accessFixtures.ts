@@ -169,6 +169,9 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     },
     assignableStaff: { id: assignable.id },
     // ---- issue 8 part staffusers: this part's fixtures below this line
+    async staffTarget(options = {}) {
+      return buildStaff(store, { rank: options.rank ?? "dev", categoryIds: [category.id], serverIds: [gameServer.id] });
+    },
     // (end of part staffusers)
     // ---- issue 8 part players: this part's fixtures below this line
     // (end of part players)

@@ -72,23 +72,48 @@ export async function assignTicket(ctx: AppContext, actor: StaffActor, input: As
     }
   }
 
-  const ip = input.ip || "NOT FOUND";
+  const updated = await writeAssignment(ctx, actor, ticket, { assignee, category: input.category, ip: input.ip, now });
+  return updated ?? lostRace(db, "assign", ticket);
+}
+
+export interface AssignmentWrite {
+  assignee: number | null;
+  category: number;
+  ip: string;
+  now: number;
+}
+
+/**
+ * Hands an open ticket to `assignee` (and `category`): the guarded UPDATE (the assignee the
+ * caller saw must still be the one), the staff-only `assignment` message, a `category_change`
+ * message, the new assignee's notification, then the events. Undefined when the ticket changed
+ * meanwhile. Shared by the ticket page's assignment and the staff list's disperse.
+ */
+export async function writeAssignment(
+  ctx: AppContext,
+  actor: StaffActor,
+  ticket: TicketRow,
+  { assignee, category, ip: origin, now }: AssignmentWrite,
+): Promise<TicketRow | undefined> {
+  const db = ctx.store.db;
+  const categoryChanged = category !== ticket.category_id;
+  const ip = origin || "NOT FOUND";
   const result = await db.transaction().execute(async (trx) => {
     const updated = await applyTransition(
       trx,
       ticket.id,
       "assign",
-      { assigned_to: assignee, category_id: input.category, last_updated: now },
+      { assigned_to: assignee, category_id: category, last_updated: now },
       { assignedTo: ticket.assigned_to },
     );
     if (!updated) return null;
-    if (categoryChanged) await requireOpenCategory(trx, ctx.store.engine, input.category, "category");
+    if (categoryChanged) await requireOpenCategory(trx, ctx.store.engine, category, "category");
     const messages: ChatMessageRow[] = [
       await insertSystemMessage(trx, updated, actor, "assignment", now, {
         from_user: ticket.assigned_to,
         to_user: assignee,
         prev_category: ticket.category_id,
-        new_category: input.category,
+        new_category: category,
         ip_origin: ip,
       }),
     ];
@@ -96,7 +121,7 @@ export async function assignTicket(ctx: AppContext, actor: StaffActor, input: As
       messages.push(
         await insertSystemMessage(trx, updated, actor, "category_change", now, {
           prev_category: ticket.category_id,
-          new_category: input.category,
+          new_category: category,
           ip_origin: ip,
         }),
       );
@@ -113,7 +138,7 @@ export async function assignTicket(ctx: AppContext, actor: StaffActor, input: As
     }
     return { updated, messages, notification };
   });
-  if (!result) return lostRace(db, "assign", ticket);
+  if (!result) return undefined;
   const { updated, messages, notification } = result;
   for (const message of messages) ctx.events.publish("message.created", { ticket: updated, message });
   ctx.events.publish("ticket.updated", { ticket: updated });

@@ -53,6 +53,8 @@ export interface AccessFixtures {
   /** A mod who handles A's category and server: the one employee Auto or a chosen assignment can pick. */
   assignableStaff: { id: number };
   // ---- issue 8 part staffusers: this part's fixtures below this line
+  /** A new employee (dev rank unless given) for the staff list's calls to act on: each call gets its own. */
+  staffTarget(options?: { rank?: "admin" | "mod" | "dev" }): Promise<{ id: number }>;
   // (end of part staffusers)
   // ---- issue 8 part players: this part's fixtures below this line
   // (end of part players)

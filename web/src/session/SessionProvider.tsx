@@ -12,6 +12,8 @@ import { SessionContext, type SessionValue } from "./SessionContext.ts";
 import { useSessionLanguage } from "./useLanguage.ts";
 
 export const SESSION_QUERY_KEY = ["session"] as const;
+/** Every user's permission list lives under this key (SessionLiveUpdates reloads it). */
+export const PERMISSIONS_QUERY_KEY = ["permissions"] as const;
 
 function useNotificationPermissionOnce(signedIn: boolean) {
   const asked = useRef(false);
@@ -35,7 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const isMember = user?.class === "user" && !temp;
 
   const permissionsQuery = useQuery({
-    queryKey: ["permissions", user?.id],
+    queryKey: [...PERMISSIONS_QUERY_KEY, user?.id],
     queryFn: fetchPermissions,
     enabled: isStaff,
     retry: false,
@@ -54,7 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       console.error("Logout failed", error);
     }
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    queryClient.removeQueries({ queryKey: ["permissions"] });
+    queryClient.removeQueries({ queryKey: PERMISSIONS_QUERY_KEY });
     // A full load of /login: route guards must not react to the cleared user first, and every
     // piece of signed-in state (socket, caches, language) starts again from nothing.
     window.location.assign("/login");

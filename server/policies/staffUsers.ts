@@ -1,0 +1,60 @@
+/**
+ * Who may change which employee (spec 3 §2.2, §5, §6), for the staff list's calls. Each rule
+ * throws the refusal or returns nothing; the use cases call them before they write.
+ *
+ * Where the spec is silent (docs/decisions.md, "staffusers"): every change of an admin's account
+ * needs users:set_admin, not only giving the admin rank; nobody disables themselves or changes
+ * their own rank or permissions; the last active admin stays.
+ */
+import type { Permission, StaffRank } from "../../common/permissions.ts";
+import { AppError } from "../http/errors.ts";
+import type { UserRow } from "../repositories/users.ts";
+import type { Actor } from "./policy.ts";
+
+export type SelfRefusal = "cannot_delete_self" | "cannot_reset_own_password" | "cannot_change_self";
+
+/** A call that names the caller's own account: each call says why with its own code. */
+export function requireNotSelf(actor: Actor, targetId: number, code: SelfRefusal): void {
+  if (actor.id === targetId) throw new AppError(code);
+}
+
+/** Giving the admin rank, or changing an admin at all, needs users:set_admin. */
+export function requireAdminRights(
+  held: readonly Permission[],
+  target: Pick<UserRow, "rank"> | null,
+  newRank?: StaffRank,
+): void {
+  const touchesAdmin = target?.rank === "admin" || newRank === "admin";
+  if (touchesAdmin && !held.includes("users:set_admin")) throw new AppError("set_admin_required");
+}
+
+/** A permission is granted or taken away only by someone who holds it (spec 3 §5). */
+export function requireHeldPermissions(held: readonly Permission[], changed: readonly Permission[]): void {
+  const missing = changed.filter((p) => !held.includes(p));
+  if (missing.length) {
+    throw new AppError(
+      "permission_not_held",
+      `You cannot grant or remove a permission you do not hold: ${missing.join(", ")}.`,
+    );
+  }
+}
+
+/** A rank's defaults adjusted by a dialog: what was added, minus what was removed. */
+export function adjustedPermissions(
+  base: readonly Permission[],
+  add: readonly Permission[],
+  remove: readonly Permission[],
+): Permission[] {
+  const removed = new Set(remove);
+  return [...new Set([...base, ...add])].filter((p) => !removed.has(p));
+}
+
+/** add_list and remove_list must not name the same permission. */
+export function requireDisjoint(add: readonly Permission[], remove: readonly Permission[]): void {
+  const both = add.filter((p) => remove.includes(p));
+  if (both.length) {
+    throw new AppError("validation", [
+      { loc: ["body", "remove_list"], msg: `Added and removed at once: ${both.join(", ")}.`, type: "value_error" },
+    ]);
+  }
+}

@@ -1,0 +1,752 @@
+/**
+ * Staff users and permissions (spec 3 §2.2, §4, §5, §7) over real HTTP, on both engines: every
+ * call's answer and what it wrote, every call refused without its permission (whatever the
+ * rank), each validation message, and the rules the spec leaves to us (set_admin, self, last
+ * admin). Sessions and sockets ending at once are in staffUsers.realtime.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { disableEndsAt, earliestDisableDate, formatDisableDate } from "../../common/disableDate.ts";
+import { PERMISSIONS, type Permission, RANK_DEFAULT_PERMISSIONS } from "../../common/permissions.ts";
+import type { Employee } from "../../common/schemas/staffUsers.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import { ENGINES } from "../test/engines.ts";
+import { buildCategory, buildServer, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { openSession } from "../test/sessions.ts";
+
+const ZONE = "Europe/Istanbul";
+const NEW_PASSWORD = "N3w-Passw0rd!";
+
+describe.each(ENGINES)("staff users on %s", (engine) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let adminId: number;
+  let categoryId: number;
+  let serverId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    const me = await buildStaff(server.store, { rank: "admin" });
+    adminId = me.id;
+    admin = await openSession(server, server.client(), me);
+    categoryId = (await buildCategory(server.store)).id;
+    serverId = (await buildServer(server.store)).id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const db = () => server.store.db;
+  const signedIn = async (user: { id: number; class: "dev" | "user" }) => openSession(server, server.client(), user);
+  /** An employee who handles the suite's category and server. */
+  const employee = (options: Parameters<typeof buildStaff>[1] = {}) =>
+    buildStaff(server.store, { rank: "dev", categoryIds: [categoryId], serverIds: [serverId], ...options });
+  const row = (id: number) => db().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const sessionsOf = async (id: number) =>
+    (await db().selectFrom("sessions").select("id").where("user_id", "=", id).execute()).length;
+  const permissionsOf = async (id: number) =>
+    (await db().selectFrom("user_permissions").select("permission").where("user_id", "=", id).execute())
+      .map((r) => r.permission)
+      .sort();
+  const firstMsg = (body: unknown) => (body as { detail: { msg: string }[] }).detail[0]?.msg;
+
+  describe("the staff list", () => {
+    it("fetch-devs?scope=all lists every employee, disabled ones too, with the list's columns", async () => {
+      const active = await employee({ name: "listed-active" });
+      const off = await employee({ name: "listed-off", disabledUntil: -1 });
+      const res = await admin.get<{ devs: Employee[] }>("/api/users/fetch-devs?scope=all");
+      expect(res.status).toBe(200);
+      const byId = new Map(res.body.devs.map((d) => [d.id, d]));
+      expect(byId.get(active.id)).toMatchObject({
+        name: "listed-active",
+        email: active.email,
+        rank: "dev",
+        categories: [categoryId],
+        servers: [serverId],
+        disabled: false,
+        disabled_until: 0,
+      });
+      expect(byId.get(off.id)).toMatchObject({ disabled: true, disabled_until: -1 });
+      // Oldest change first (spec 3 §2.2 default sort), and only staff.
+      const updated = res.body.devs.map((d) => d.updated);
+      expect(updated).toEqual([...updated].sort((a, b) => a - b));
+      expect(res.body.devs.every((d) => d.class === "dev")).toBe(true);
+
+      // Without scope=all: who can take tickets, as the assign dialog needs (the disabled one is not there).
+      const plain = await admin.get<{ devs: { id: number; email?: string }[] }>("/api/users/fetch-devs");
+      expect(plain.body.devs.some((d) => d.id === active.id)).toBe(true);
+      expect(plain.body.devs.some((d) => d.id === off.id)).toBe(false);
+      expect(plain.body.devs[0]).not.toHaveProperty("email");
+    });
+
+    it("fetch-devs-active-ticket-numbers counts open tickets per employee (ended ones not)", async () => {
+      const busy = await employee();
+      const idle = await employee();
+      for (const status of ["NEW TICKET", "WAITING DEV", "ON HOLD", "REPLIED", "RESOLVED", "CLOSED"] as const) {
+        await buildTicket(server.store, { status, assigned_to: busy.id, category_id: categoryId, server_id: serverId });
+      }
+      const body = new URLSearchParams();
+      body.append("dev_ids", String(busy.id));
+      body.append("dev_ids", String(idle.id));
+      const res = await admin.post("/api/users/fetch-devs-active-ticket-numbers", body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ devs_active_ticket_numbers: { [busy.id]: 4, [idle.id]: 0 } });
+    });
+  });
+
+  describe("create user", () => {
+    it("check-new-user-email answers exists for a registered address, any case", async () => {
+      const taken = await employee();
+      const yes = await admin.post("/api/users/check-new-user-email", { email: taken.email.toUpperCase() });
+      expect(yes.body).toEqual({ exists: true });
+      const no = await admin.post("/api/users/check-new-user-email", { email: "nobody-yet@new.test" });
+      expect(no.body).toEqual({ exists: false });
+      const bad = await admin.post("/api/users/check-new-user-email", { email: "not an address" });
+      expect(bad.status).toBe(422);
+      expect(firstMsg(bad.body)).toBe("Please enter a valid e-mail address.");
+    });
+
+    it("creates an employee with the rank's defaults as adjusted, and a set-up token that works once", async () => {
+      const form = new URLSearchParams({ email: "New.Mod@Staff.test", user_class: "dev", user_rank: "mod" });
+      form.append("add_list", "users:create");
+      form.append("remove_list", "faq:edit");
+      const res = await admin.post<{ user: Employee; password_token: string }>("/api/users/create-new-user", form);
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ email: "new.mod@staff.test", name: "new.mod", rank: "mod", class: "dev" });
+      const expected = [...RANK_DEFAULT_PERMISSIONS.mod.filter((p) => p !== "faq:edit"), "users:create"].sort();
+      expect(await permissionsOf(res.body.user.id)).toEqual(expected);
+      expect((await row(res.body.user.id)).password_hash).toBeNull();
+
+      const anon = server.client();
+      expect((await anon.post("/auth2/check-password-token", { password_token: res.body.password_token })).status).toBe(
+        200,
+      );
+      const set = await anon.post("/auth2/setup-password", {
+        password_token: res.body.password_token,
+        new_password: NEW_PASSWORD,
+      });
+      expect(set.status).toBe(200);
+      await server.client().signIn("new.mod@staff.test", NEW_PASSWORD);
+    });
+
+    it("creates a player (no rank, no permissions) and refuses a registered address with the spec's words", async () => {
+      const res = await admin.post<{ user: Employee }>("/api/users/create-new-user", {
+        email: "fresh-player@members.test",
+        user_class: "user",
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ class: "user", rank: "user" });
+      expect(await permissionsOf(res.body.user.id)).toEqual([]);
+
+      const again = await admin.post("/api/users/create-new-user", {
+        email: "FRESH-player@members.test",
+        user_class: "dev",
+        user_rank: "dev",
+      });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ detail: "This e-mail is already registered.", code: "email_exists" });
+    });
+
+    it("requires a type, and a rank for employees", async () => {
+      const noType = await admin.post("/api/users/create-new-user", { email: "x1@new.test" });
+      expect(noType.status).toBe(422);
+      expect(firstMsg(noType.body)).toBe("Please choose user or employee.");
+      const noRank = await admin.post("/api/users/create-new-user", { email: "x2@new.test", user_class: "dev" });
+      expect(noRank.status).toBe(422);
+      expect(firstMsg(noRank.body)).toBe("Please choose a rank for the employee.");
+      const made = await db()
+        .selectFrom("users")
+        .select("id")
+        .where("email", "in", ["x1@new.test", "x2@new.test"])
+        .execute();
+      expect(made).toEqual([]);
+    });
+
+    it("makes names unique from the e-mail's local part", async () => {
+      const a = await admin.post<{ user: Employee }>("/api/users/create-new-user", {
+        email: "twin@a.test",
+        user_class: "user",
+      });
+      const b = await admin.post<{ user: Employee }>("/api/users/create-new-user", {
+        email: "twin@b.test",
+        user_class: "user",
+      });
+      expect([a.body.user.name, b.body.user.name]).toEqual(["twin", "twin2"]);
+    });
+
+    it("lets only one of two parallel creations of an address through", async () => {
+      const body = { email: "race@new.test", user_class: "dev", user_rank: "dev" };
+      const results = await Promise.all([
+        admin.post("/api/users/create-new-user", body),
+        admin.post("/api/users/create-new-user", body),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    });
+  });
+
+  describe("responsibilities", () => {
+    it("replaces categories and servers; unknown ids are refused and change nothing", async () => {
+      const target = await employee();
+      const other = await buildCategory(server.store);
+      const form = new URLSearchParams({ user_id: String(target.id) });
+      form.append("categories", String(categoryId));
+      form.append("categories", String(other.id));
+      const res = await admin.post<{ user: Employee }>("/api/users/change-dev-responsibilities", form);
+      expect(res.status).toBe(200);
+      expect(res.body.user.categories.sort()).toEqual([categoryId, other.id].sort());
+      expect(res.body.user.servers).toEqual([]);
+
+      const bad = await admin.post("/api/users/change-dev-responsibilities", {
+        user_id: target.id,
+        categories: [999_999],
+        servers: [serverId],
+      });
+      expect(bad.status).toBe(422);
+      expect(firstMsg(bad.body)).toBe("Category 999999 does not exist.");
+      const kept = await db()
+        .selectFrom("user_categories")
+        .select("category_id")
+        .where("user_id", "=", target.id)
+        .execute();
+      expect(kept).toHaveLength(2);
+    });
+
+    it("answers 404 for a player or an unknown id", async () => {
+      const player = await admin.post<{ user: Employee }>("/api/users/create-new-user", {
+        email: "not-staff@members.test",
+        user_class: "user",
+      });
+      for (const id of [player.body.user.id, 999_999]) {
+        const res = await admin.post("/api/users/change-dev-responsibilities", {
+          user_id: id,
+          categories: [],
+          servers: [],
+        });
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ detail: "Employee not found." });
+      }
+    });
+  });
+
+  describe("disable and enable", () => {
+    it("disables until 19:00 UTC+3 on the date: sessions end, sign-in and Auto refuse them; enable reverses it", async () => {
+      const target = await employee({ rank: "mod" });
+      const theirs = await signedIn(target);
+      const day = earliestDisableDate(ZONE, nowSeconds() + 3 * 86_400);
+      const res = await admin.post<{ user: Employee }>("/api/users/disable-user-until", {
+        id: target.id,
+        date: formatDisableDate(day),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ disabled: true, disabled_until: disableEndsAt(ZONE, day) });
+      expect(await sessionsOf(target.id)).toBe(0);
+      expect((await theirs.get("/auth/pulse-check")).status).toBe(401);
+      const login = await server.client().post("/auth/login", { username: target.email, password: FACTORY_PASSWORD });
+      expect(login.status).toBe(403);
+      expect(login.body).toMatchObject({ detail: "This account is disabled." });
+
+      // No new tickets: Auto finds nobody when the disabled one is the only match.
+      const lone = await buildCategory(server.store);
+      await db().insertInto("user_categories").values({ user_id: target.id, category_id: lone.id }).execute();
+      const ticket = await buildTicket(server.store, { category_id: lone.id, server_id: serverId });
+      const auto = await admin.post("/api/tickets/assign-ticket", { ticketId: ticket.id, category: lone.id });
+      expect(auto.status).toBe(409);
+      expect(auto.body).toMatchObject({ code: "no_eligible_assignee" });
+
+      const on = await admin.post<{ user: Employee }>("/api/users/enable-user", { id: target.id });
+      expect(on.body.user).toMatchObject({ disabled: false, disabled_until: 0 });
+      await server.client().signIn(target.email, FACTORY_PASSWORD);
+      const assigned = await admin.post<{ ticket: { assignedTo: number } }>("/api/tickets/assign-ticket", {
+        ticketId: ticket.id,
+        category: lone.id,
+      });
+      expect(assigned.body.ticket.assignedTo).toBe(target.id);
+    });
+
+    it("takes indefinite as -1 and refuses dates outside today (tomorrow after 19:00) to five years", async () => {
+      const target = await employee();
+      const forever = await admin.post<{ user: Employee }>("/api/users/disable-user-until", {
+        id: target.id,
+        date: "indefinite",
+      });
+      expect(forever.body.user).toMatchObject({ disabled: true, disabled_until: -1 });
+      expect((await row(target.id)).disabled_until).toBe(-1);
+
+      const other = await employee();
+      const now = nowSeconds();
+      const yesterday = formatDisableDate(earliestDisableDate(ZONE, now - 2 * 86_400));
+      const tooFar = formatDisableDate(earliestDisableDate(ZONE, now + 5 * 366 * 86_400 + 86_400));
+      for (const date of [yesterday, tooFar]) {
+        const res = await admin.post("/api/users/disable-user-until", { id: other.id, date });
+        expect(res.status).toBe(422);
+        expect(firstMsg(res.body)).toBe(
+          "Choose a date from today (tomorrow after 19:00 UTC+3) up to five years ahead.",
+        );
+      }
+      const format = await admin.post("/api/users/disable-user-until", { id: other.id, date: "2030-01-01" });
+      expect(firstMsg(format.body)).toBe("Use DD.MM.YYYY or indefinite.");
+      const unreal = await admin.post("/api/users/disable-user-until", { id: other.id, date: "31.02.2030" });
+      expect(firstMsg(unreal.body)).toBe("This date does not exist.");
+      expect((await row(other.id)).disabled).toBe(0);
+    });
+
+    it("refuses to disable oneself", async () => {
+      const res = await admin.post("/api/users/disable-user-until", { id: adminId, date: "indefinite" });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: "cannot_change_self" });
+    });
+  });
+
+  describe("disperse", () => {
+    it("hands active tickets to matching colleagues, least loaded first; unmatched ones stay and are counted", async () => {
+      const category = await buildCategory(server.store);
+      const game = await buildServer(server.store);
+      const leaving = await employee({ categoryIds: [category.id], serverIds: [game.id] });
+      const busy = await employee({ categoryIds: [category.id], serverIds: [game.id] });
+      const free = await employee({ categoryIds: [category.id], serverIds: [game.id] });
+      await employee({ categoryIds: [category.id], serverIds: [game.id], disabledUntil: -1 });
+      for (let i = 0; i < 2; i++) {
+        await buildTicket(server.store, { assigned_to: busy.id, category_id: category.id, server_id: game.id });
+      }
+      const theirs = [];
+      for (let i = 0; i < 3; i++) {
+        theirs.push(
+          await buildTicket(server.store, { assigned_to: leaving.id, category_id: category.id, server_id: game.id }),
+        );
+      }
+      const nobodyElse = await buildCategory(server.store);
+      await db().insertInto("user_categories").values({ user_id: leaving.id, category_id: nobodyElse.id }).execute();
+      const stuck = await buildTicket(server.store, {
+        assigned_to: leaving.id,
+        category_id: nobodyElse.id,
+        server_id: game.id,
+      });
+      const ended = await buildTicket(server.store, {
+        status: "CLOSED",
+        assigned_to: leaving.id,
+        category_id: category.id,
+        server_id: game.id,
+      });
+
+      const res = await admin.post<{ user: Employee; dispersed: number; remaining: number }>(
+        "/api/users/disperse-user-tickets",
+        { id: leaving.id },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ dispersed: 3, remaining: 1, user: { id: leaving.id } });
+      const owners = await db()
+        .selectFrom("tickets")
+        .select(["id", "assigned_to"])
+        .where("id", "in", [...theirs.map((t) => t.id), stuck.id, ended.id])
+        .execute();
+      const owner = new Map(owners.map((o) => [o.id, o.assigned_to]));
+      // free (0) takes two, then busy and free are level at 2: the third goes to either; the disabled one gets none.
+      const got = theirs.map((t) => owner.get(t.id));
+      expect(got.filter((id) => id === free.id).length).toBeGreaterThanOrEqual(2);
+      expect(got.every((id) => id === free.id || id === busy.id)).toBe(true);
+      expect(owner.get(stuck.id)).toBe(leaving.id);
+      expect(owner.get(ended.id)).toBe(leaving.id);
+      // Each move is on the ticket's record, as any assignment is.
+      const lines = await db()
+        .selectFrom("chat_messages")
+        .select(["from_user", "to_user"])
+        .where("ticket_id", "=", theirs[0]!.id)
+        .where("type", "=", "assignment")
+        .execute();
+      expect(lines).toEqual([{ from_user: leaving.id, to_user: owner.get(theirs[0]!.id) }]);
+    });
+  });
+
+  describe("change password", () => {
+    it("sets a new password, ends the employee's sessions and refuses the old one", async () => {
+      const target = await employee();
+      await signedIn(target);
+      const res = await admin.post("/api/users/change-password", {
+        dev_id: target.id,
+        password: NEW_PASSWORD,
+        re_password: NEW_PASSWORD,
+      });
+      expect(res.status).toBe(200);
+      expect(await sessionsOf(target.id)).toBe(0);
+      expect(
+        (await server.client().post("/auth/login", { username: target.email, password: FACTORY_PASSWORD })).status,
+      ).toBe(401);
+      await server.client().signIn(target.email, NEW_PASSWORD);
+    });
+
+    it("checks the rules and the confirmation, and refuses one's own", async () => {
+      const target = await employee();
+      const weak = await admin.post("/api/users/change-password", {
+        dev_id: target.id,
+        password: "short",
+        re_password: "short",
+      });
+      expect(weak.status).toBe(422);
+      expect(firstMsg(weak.body)).toBe("Please enter a valid password.");
+      const mismatch = await admin.post("/api/users/change-password", {
+        dev_id: target.id,
+        password: NEW_PASSWORD,
+        re_password: `${NEW_PASSWORD}x`,
+      });
+      expect(mismatch.status).toBe(422);
+      expect(firstMsg(mismatch.body)).toBe("Passwords do not match.");
+      const own = await admin.post("/api/users/change-password", {
+        dev_id: adminId,
+        password: NEW_PASSWORD,
+        re_password: NEW_PASSWORD,
+      });
+      expect(own.status).toBe(403);
+      expect(own.body).toMatchObject({ code: "cannot_reset_own_password" });
+      await server.client().signIn(target.email, FACTORY_PASSWORD);
+    });
+  });
+
+  describe("delete", () => {
+    it("closes the account, frees the e-mail, disperses or unassigns active tickets, keeps history", async () => {
+      const category = await buildCategory(server.store);
+      const game = await buildServer(server.store);
+      const leaving = await employee({ categoryIds: [category.id], serverIds: [game.id] });
+      const colleague = await employee({ categoryIds: [category.id], serverIds: [game.id] });
+      const lonely = await buildCategory(server.store);
+      const matched = await buildTicket(server.store, {
+        assigned_to: leaving.id,
+        category_id: category.id,
+        server_id: game.id,
+      });
+      const unmatched = await buildTicket(server.store, {
+        assigned_to: leaving.id,
+        category_id: lonely.id,
+        server_id: game.id,
+      });
+      const ended = await buildTicket(server.store, {
+        status: "RESOLVED",
+        assigned_to: leaving.id,
+        category_id: category.id,
+        server_id: game.id,
+      });
+      await signedIn(leaving);
+
+      const res = await admin.post("/api/users/delete-dev", { user_id: leaving.id });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ confirm: true });
+      const gone = await row(leaving.id);
+      expect(gone).toMatchObject({ deleted: 1, name: leaving.name, password_hash: null });
+      expect(await sessionsOf(leaving.id)).toBe(0);
+      expect(await permissionsOf(leaving.id)).toEqual([]);
+      const owners = await db()
+        .selectFrom("tickets")
+        .select(["id", "assigned_to"])
+        .where("id", "in", [matched.id, unmatched.id, ended.id])
+        .execute();
+      expect(new Map(owners.map((o) => [o.id, o.assigned_to]))).toEqual(
+        new Map([
+          [matched.id, colleague.id],
+          [unmatched.id, null],
+          [ended.id, leaving.id],
+        ]),
+      );
+      const list = await admin.get<{ devs: Employee[] }>("/api/users/fetch-devs?scope=all");
+      expect(list.body.devs.some((d) => d.id === leaving.id)).toBe(false);
+      // The address can be registered again.
+      expect((await admin.post("/api/users/check-new-user-email", { email: leaving.email })).body).toEqual({
+        exists: false,
+      });
+      expect((await admin.post("/api/users/delete-dev", { user_id: leaving.id })).status).toBe(404);
+    });
+
+    it("refuses to delete oneself with the spec's words", async () => {
+      const res = await admin.post("/api/users/delete-dev", { user_id: adminId });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ detail: "You cannot delete yourself.", code: "cannot_delete_self" });
+      expect((await row(adminId)).deleted).toBe(0);
+    });
+  });
+
+  describe("permissions", () => {
+    it("answers the full list, a user's effective list and a rank's defaults", async () => {
+      const all = await admin.post("/api/permissions/get-all-permissions");
+      expect(all.body).toEqual({ permissions: [...PERMISSIONS] });
+      const mod = await employee({ rank: "mod" });
+      const mine = await admin.post<{ permissions: Permission[] }>("/api/permissions/get-user-permissions", {
+        user_id: mod.id,
+      });
+      expect(mine.body.permissions.sort()).toEqual([...RANK_DEFAULT_PERMISSIONS.mod].sort());
+      const otherAdmin = await employee({ rank: "admin", permissions: [] });
+      const theirs = await admin.post("/api/permissions/get-user-permissions", { user_id: otherAdmin.id });
+      expect(theirs.body).toEqual({ permissions: [...PERMISSIONS] });
+      const rank = await admin.post("/api/permissions/get-rank-permissions", { rank: "dev" });
+      expect(rank.body).toEqual({ permissions: [...RANK_DEFAULT_PERMISSIONS.dev] });
+      const bad = await admin.post("/api/permissions/get-rank-permissions", { rank: "owner" });
+      expect(bad.status).toBe(422);
+    });
+
+    it("adds and removes permissions in place; the next request already sees them", async () => {
+      const target = await employee();
+      const theirs = await signedIn(target);
+      expect((await theirs.get("/api/users/fetch-devs?scope=all")).status).toBe(403);
+      const res = await admin.post<{ user: Employee }>("/api/permissions/change-user-permissions", {
+        user_id: target.id,
+        rank: "dev",
+        add_list: ["users:view"],
+        remove_list: ["faq:view"],
+      });
+      expect(res.status).toBe(200);
+      const expected = [...RANK_DEFAULT_PERMISSIONS.dev.filter((p) => p !== "faq:view"), "users:view"].sort();
+      expect(await permissionsOf(target.id)).toEqual(expected);
+      // Same session, new rights: no cache between the change and the next call.
+      expect((await theirs.get("/api/users/fetch-devs?scope=all")).status).toBe(200);
+      expect(
+        ((await theirs.get("/api/permissions/get-permissions")).body as { permissions: string[] }).permissions.sort(),
+      ).toEqual(expected);
+      const again = await admin.post("/api/permissions/change-user-permissions", {
+        user_id: target.id,
+        rank: "dev",
+        add_list: [],
+        remove_list: ["users:view"],
+      });
+      expect(again.status).toBe(200);
+      expect((await theirs.get("/api/users/fetch-devs?scope=all")).status).toBe(403);
+    });
+
+    it("a rank change rewrites the list from what was held and signs the employee out", async () => {
+      const target = await employee({ rank: "admin", permissions: [] });
+      const theirs = await signedIn(target);
+      const mod = [...RANK_DEFAULT_PERMISSIONS.mod];
+      const res = await admin.post<{ user: Employee }>("/api/permissions/change-user-permissions", {
+        user_id: target.id,
+        rank: "mod",
+        add_list: [],
+        remove_list: PERMISSIONS.filter((p) => !mod.includes(p)),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.user.rank).toBe("mod");
+      expect(await permissionsOf(target.id)).toEqual([...mod].sort());
+      expect((await theirs.get("/auth/pulse-check")).status).toBe(401);
+    });
+
+    it("refuses the same permission in both lists, and one's own change", async () => {
+      const target = await employee();
+      const both = await admin.post("/api/permissions/change-user-permissions", {
+        user_id: target.id,
+        rank: "dev",
+        add_list: ["users:view"],
+        remove_list: ["users:view"],
+      });
+      expect(both.status).toBe(422);
+      expect(firstMsg(both.body)).toBe("Added and removed at once: users:view.");
+      const own = await admin.post("/api/permissions/change-user-permissions", {
+        user_id: adminId,
+        rank: "mod",
+        add_list: [],
+        remove_list: [],
+      });
+      expect(own.status).toBe(403);
+      expect(own.body).toMatchObject({ code: "cannot_change_self" });
+    });
+  });
+
+  describe("rules of who may change whom", () => {
+    /** A mod who holds these permissions (and their rank's defaults unless told otherwise). */
+    async function modWith(permissions: Permission[], base: readonly Permission[] = RANK_DEFAULT_PERMISSIONS.mod) {
+      const mod = await employee({ rank: "mod", permissions: [...new Set([...base, ...permissions])] });
+      return signedIn(mod);
+    }
+
+    it("nobody grants or removes a permission they do not hold", async () => {
+      const editor = await modWith(["users:set_permissions"]);
+      const target = await employee();
+      const grant = await editor.post("/api/permissions/change-user-permissions", {
+        user_id: target.id,
+        rank: "dev",
+        add_list: ["users:delete"],
+        remove_list: [],
+      });
+      expect(grant.status).toBe(403);
+      expect(grant.body).toMatchObject({
+        code: "permission_not_held",
+        detail: "You cannot grant or remove a permission you do not hold: users:delete.",
+      });
+      const held = await editor.post("/api/permissions/change-user-permissions", {
+        user_id: target.id,
+        rank: "dev",
+        add_list: ["setup:view"],
+        remove_list: [],
+      });
+      expect(held.status).toBe(200);
+
+      const creator = await modWith(["users:create"]);
+      const create = await creator.post("/api/users/create-new-user", {
+        email: "granted@new.test",
+        user_class: "dev",
+        user_rank: "dev",
+        add_list: ["users:reset_pw"],
+      });
+      expect(create.status).toBe(403);
+      expect(create.body).toMatchObject({ code: "permission_not_held" });
+      // The rank's defaults are not a grant: a mod creates a mod whose defaults they need not hold.
+      const plain = await creator.post("/api/users/create-new-user", {
+        email: "granted@new.test",
+        user_class: "dev",
+        user_rank: "mod",
+      });
+      expect(plain.status).toBe(200);
+    });
+
+    it("the admin rank and any change of an admin need users:set_admin", async () => {
+      const all = PERMISSIONS.filter((p) => p !== "users:set_admin");
+      const editor = await modWith([], all);
+      const dev = await employee();
+      const otherAdmin = await employee({ rank: "admin" });
+      const attempts: [string, Record<string, unknown>][] = [
+        ["/api/permissions/change-user-permissions", { user_id: dev.id, rank: "admin", add_list: [], remove_list: [] }],
+        [
+          "/api/permissions/change-user-permissions",
+          { user_id: otherAdmin.id, rank: "admin", add_list: [], remove_list: ["faq:view"] },
+        ],
+        ["/api/users/create-new-user", { email: "boss@new.test", user_class: "dev", user_rank: "admin" }],
+        ["/api/users/disable-user-until", { id: otherAdmin.id, date: "indefinite" }],
+        ["/api/users/enable-user", { id: otherAdmin.id }],
+        ["/api/users/change-dev-responsibilities", { user_id: otherAdmin.id, categories: [], servers: [] }],
+        ["/api/users/change-password", { dev_id: otherAdmin.id, password: NEW_PASSWORD, re_password: NEW_PASSWORD }],
+        ["/api/users/delete-dev", { user_id: otherAdmin.id }],
+      ];
+      for (const [path, body] of attempts) {
+        const res = await editor.post(path, body);
+        expect(res.status, path).toBe(403);
+        expect(res.body, path).toMatchObject({ code: "set_admin_required" });
+      }
+      expect(await row(otherAdmin.id)).toMatchObject({ rank: "admin", disabled: 0, deleted: 0 });
+      expect((await row(dev.id)).rank).toBe("dev");
+
+      const promoter = await modWith(["users:set_admin"], all);
+      const promote = await promoter.post<{ user: Employee }>("/api/permissions/change-user-permissions", {
+        user_id: dev.id,
+        rank: "admin",
+        add_list: [],
+        remove_list: [],
+      });
+      expect(promote.status).toBe(200);
+      expect(promote.body.user.rank).toBe("admin");
+    });
+
+    it("the last active admin cannot be demoted, disabled or deleted", async () => {
+      const own = await startTestServer(engine);
+      try {
+        const only = await buildStaff(own.store, { rank: "admin" });
+        const keeper = await buildStaff(own.store, { rank: "mod", permissions: [...PERMISSIONS] });
+        const client = await openSession(own, own.client(), keeper);
+        const attempts: [string, Record<string, unknown>][] = [
+          [
+            "/api/permissions/change-user-permissions",
+            { user_id: only.id, rank: "mod", add_list: [], remove_list: [] },
+          ],
+          ["/api/users/disable-user-until", { id: only.id, date: "indefinite" }],
+          ["/api/users/delete-dev", { user_id: only.id }],
+        ];
+        for (const [path, body] of attempts) {
+          const res = await client.post(path, body);
+          expect(res.status, path).toBe(409);
+          expect(res.body, path).toMatchObject({ detail: "The last admin cannot be demoted, disabled or deleted." });
+        }
+        expect(
+          await own.store.db
+            .selectFrom("users")
+            .select(["rank", "disabled", "deleted"])
+            .where("id", "=", only.id)
+            .executeTakeFirst(),
+        ).toEqual({
+          rank: "admin",
+          disabled: 0,
+          deleted: 0,
+        });
+      } finally {
+        await own.close();
+      }
+    });
+
+    /** Each call, the permission it needs, and a valid body for a fresh target. */
+    const CALLS: { path: string; permission: Permission; body(target: number): Record<string, unknown> }[] = [
+      {
+        path: "/api/users/fetch-devs-active-ticket-numbers",
+        permission: "users:view",
+        body: (t) => ({ dev_ids: [t] }),
+      },
+      { path: "/api/users/check-new-user-email", permission: "users:create", body: () => ({ email: "free@new.test" }) },
+      {
+        path: "/api/users/create-new-user",
+        permission: "users:create",
+        body: (t) => ({ email: `made-${t}@new.test`, user_class: "user" }),
+      },
+      {
+        path: "/api/users/change-dev-responsibilities",
+        permission: "users:set_categories",
+        body: (t) => ({ user_id: t, categories: [], servers: [] }),
+      },
+      {
+        path: "/api/users/disable-user-until",
+        permission: "users:disable",
+        body: (t) => ({ id: t, date: "indefinite" }),
+      },
+      { path: "/api/users/enable-user", permission: "users:disable", body: (t) => ({ id: t }) },
+      { path: "/api/users/disperse-user-tickets", permission: "users:disperse_tickets", body: (t) => ({ id: t }) },
+      {
+        path: "/api/users/change-password",
+        permission: "users:reset_pw",
+        body: (t) => ({ dev_id: t, password: NEW_PASSWORD, re_password: NEW_PASSWORD }),
+      },
+      { path: "/api/users/delete-dev", permission: "users:delete", body: (t) => ({ user_id: t }) },
+      {
+        path: "/api/permissions/get-user-permissions",
+        permission: "users:set_permissions",
+        body: (t) => ({ user_id: t }),
+      },
+      {
+        path: "/api/permissions/change-user-permissions",
+        permission: "users:set_permissions",
+        // A rank change grants nothing by itself (only the admin rank does, behind set_admin).
+        body: (t) => ({ user_id: t, rank: "mod", add_list: [], remove_list: [] }),
+      },
+      { path: "/api/permissions/get-all-permissions", permission: "users:create", body: () => ({}) },
+      {
+        path: "/api/permissions/get-rank-permissions",
+        permission: "users:set_permissions",
+        body: () => ({ rank: "mod" }),
+      },
+    ];
+
+    for (const call of CALLS) {
+      it(`${call.path}: refused without ${call.permission} at every rank, allowed with it`, async () => {
+        for (const rank of ["dev", "mod"] as const) {
+          const without = RANK_DEFAULT_PERMISSIONS[rank].filter(
+            (p) => p !== call.permission && p !== "users:create" && p !== "users:set_permissions",
+          );
+          const lacking = await signedIn(await employee({ rank, permissions: without }));
+          const target = await employee();
+          const refused = await lacking.post(call.path, call.body(target.id));
+          expect(refused.status, `${rank} without ${call.permission}`).toBe(403);
+          expect(refused.body).toMatchObject({ code: "forbidden", detail: "You do not have permission to do this." });
+          expect(await row(target.id)).toMatchObject({ disabled: 0, deleted: 0, password_hash: target.password_hash });
+        }
+        const holder = await signedIn(await employee({ rank: "dev", permissions: [call.permission] }));
+        const target = await employee();
+        const allowed = await holder.post(call.path, call.body(target.id));
+        expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+      });
+    }
+
+    it("fetch-devs?scope=all needs users:view; players get 403 and visitors 401 everywhere", async () => {
+      const dev = await signedIn(await employee());
+      expect((await dev.get("/api/users/fetch-devs?scope=all")).status).toBe(403);
+      expect((await dev.get("/api/users/fetch-devs")).status).toBe(200);
+      const player = await admin.post<{ user: Employee }>("/api/users/create-new-user", {
+        email: "curious@members.test",
+        user_class: "user",
+      });
+      const playerClient = await signedIn({ id: player.body.user.id, class: "user" });
+      for (const call of CALLS) {
+        expect((await playerClient.post(call.path, call.body(adminId))).status, call.path).toBe(403);
+        expect((await server.client().post(call.path, call.body(adminId))).status, call.path).toBe(401);
+      }
+    });
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Create a user (spec 3 §4, §5): a player or an employee with a rank, whose permissions are the
+ * rank's defaults as the dialog adjusted them. The account has no password yet: the answer holds
+ * a one-time set-up token for the /setup-password/{token} link.
+ */
+import type { Permission, StaffRank } from "../../common/permissions.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import type { Actor } from "../policies/policy.ts";
+import { adjustedPermissions, requireAdminRights, requireHeldPermissions } from "../policies/staffUsers.ts";
+import { type EmployeeRecord, isEmailRegistered, namesStartingWith } from "../repositories/employees.ts";
+import { createPasswordToken } from "../repositories/passwordTokens.ts";
+import { permissionsOf } from "../repositories/permissions.ts";
+import { insertUser } from "../seed/users.ts";
+import { rankDefaults } from "./staffUserSupport.ts";
+
+export interface CreateUserInput {
+  email: string;
+  userClass: "user" | "dev";
+  /** Required for employees. */
+  rank: StaffRank | undefined;
+  add: Permission[];
+  remove: Permission[];
+}
+
+/** Usernames have no @ and no whitespace (spec 3 §5): the e-mail's local part, made unique. */
+async function freshName(ctx: AppContext, email: string): Promise<string> {
+  const base = (email.split("@")[0] ?? "").replace(/[\s@]/gu, "").slice(0, 70) || "user";
+  const taken = await namesStartingWith(ctx.store.db, base);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+export async function createUser(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateUserInput,
+): Promise<{ record: EmployeeRecord; token: string }> {
+  const db = ctx.store.db;
+  const staff = input.userClass === "dev" && input.rank !== undefined ? input.rank : null;
+  let permissions: Permission[] = [];
+  if (staff) {
+    const held = await permissionsOf(db, actor);
+    requireAdminRights(held, null, staff);
+    requireHeldPermissions(held, [...input.add, ...input.remove]);
+    permissions = adjustedPermissions(rankDefaults(staff), input.add, input.remove);
+  }
+  if (await isEmailRegistered(db, input.email)) throw new AppError("email_exists");
+  const name = await freshName(ctx, input.email);
+  const now = nowSeconds();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const user = await insertUser(
+        trx,
+        {
+          class: staff ? "dev" : "user",
+          rank: staff ?? "user",
+          name,
+          email: input.email,
+          passwordHash: null,
+          permissions,
+        },
+        now,
+      );
+      const { characters: _characters, ...row } = user;
+      const token = await createPasswordToken(trx, user.id);
+      return { record: { user: row, categories: [], servers: [] }, token };
+    });
+  } catch (error) {
+    // Two creations of one address at once: the unique index lets one through.
+    if (await isEmailRegistered(db, input.email)) throw new AppError("email_exists");
+    throw error;
+  }
+}

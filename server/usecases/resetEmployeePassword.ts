@@ -1,0 +1,39 @@
+/**
+ * Change an employee's password from the staff list (spec 3 §2.2, §5): not one's own (that is
+ * the profile's job, with the old password). The password rules hold; every session of the
+ * employee ends and their unused set-up links stop working.
+ */
+import { isValidPassword } from "../../common/password.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import type { Actor } from "../policies/policy.ts";
+import { type EmployeeRecord, findEmployeeRecord, revokePasswordTokens } from "../repositories/employees.ts";
+import { setUserPasswordHash } from "../repositories/users.ts";
+import { signOutEverywhere } from "./signOutEverywhere.ts";
+import { targetForChange } from "./staffUserSupport.ts";
+
+export interface ResetPasswordInput {
+  userId: number;
+  password: string;
+  rePassword: string;
+}
+
+export async function resetEmployeePassword(
+  ctx: AppContext,
+  actor: Actor,
+  input: ResetPasswordInput,
+): Promise<EmployeeRecord> {
+  const db = ctx.store.db;
+  const { target } = await targetForChange(db, actor, input.userId, "cannot_reset_own_password");
+  if (!isValidPassword(input.password)) throw new AppError("password_invalid");
+  if (input.password !== input.rePassword) throw new AppError("passwords_mismatch");
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    await setUserPasswordHash(trx, target.user.id, passwordHash, nowSeconds());
+    await revokePasswordTokens(trx, target.user.id);
+  });
+  await signOutEverywhere(ctx, target.user.id);
+  return (await findEmployeeRecord(db, target.user.id)) ?? target;
+}

@@ -1,0 +1,42 @@
+/** What the staff list's use cases share: the employee they act on and the rank defaults. */
+import type { Kysely } from "kysely";
+import { PERMISSIONS, type Permission, RANK_DEFAULT_PERMISSIONS, type StaffRank } from "../../common/permissions.ts";
+import type { Database } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import type { Actor } from "../policies/policy.ts";
+import { requireAdminRights, requireNotSelf, type SelfRefusal } from "../policies/staffUsers.ts";
+import { type EmployeeRecord, findEmployeeRecord } from "../repositories/employees.ts";
+import { permissionsOf } from "../repositories/permissions.ts";
+
+/** The employee a call names; a player, a deleted or an unknown id is 404. */
+export async function employeeOr404(db: Kysely<Database>, id: number): Promise<EmployeeRecord> {
+  const record = await findEmployeeRecord(db, id);
+  if (record?.user.class !== "dev") throw new AppError("not_found", "Employee not found.");
+  return record;
+}
+
+/**
+ * A rank's default permissions: the table in common/permissions.ts (the seed copies it into
+ * rank_permissions; no screen edits it). The admin rank holds every permission.
+ */
+export function rankDefaults(rank: StaffRank): Permission[] {
+  return rank === "admin" ? [...PERMISSIONS] : [...RANK_DEFAULT_PERMISSIONS[rank]];
+}
+
+/**
+ * The employee a change from the staff list acts on, after the rules every such change shares:
+ * not oneself (where the call says so), a live employee, and users:set_admin for an admin.
+ * Answers the target and the editor's own permissions.
+ */
+export async function targetForChange(
+  db: Kysely<Database>,
+  actor: Actor,
+  userId: number,
+  self?: SelfRefusal,
+): Promise<{ target: EmployeeRecord; held: Permission[] }> {
+  if (self) requireNotSelf(actor, userId, self);
+  const target = await employeeOr404(db, userId);
+  const held = await permissionsOf(db, actor);
+  requireAdminRights(held, target.user);
+  return { target, held };
+}

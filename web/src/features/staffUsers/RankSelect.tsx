@@ -1,0 +1,39 @@
+/** The rank choice of the create and edit dialogs: the admin rank only with users:set_admin (spec 3 §5). */
+import { Select } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { STAFF_RANKS, type StaffRank } from "../../../../common/permissions.ts";
+import { useSession } from "../../session/SessionContext.ts";
+
+export function RankSelect({
+  label,
+  value,
+  onChange,
+  placeholder,
+  testId,
+}: {
+  label: string;
+  value: StaffRank | null;
+  onChange(rank: StaffRank): void;
+  placeholder?: string;
+  testId: string;
+}) {
+  const { t } = useTranslation("users");
+  const { can } = useSession();
+  return (
+    <Select
+      label={label}
+      required
+      placeholder={placeholder}
+      data={STAFF_RANKS.map((r) => ({
+        value: r,
+        label: t(`ranks.${r}`),
+        disabled: r === "admin" && !can("users:set_admin"),
+      }))}
+      value={value}
+      onChange={(next) => next && onChange(next as StaffRank)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={testId}
+    />
+  );
+}
