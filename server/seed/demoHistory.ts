@@ -15,15 +15,12 @@ import { insertUser } from "./users.ts";
 const DAY = 86_400;
 const HOUR = 3600;
 
-/** Deterministic numbers in [0, 1) (mulberry32). */
+/** Deterministic numbers in (0, 1): the Park–Miller generator, enough for a demo's spread. */
 function generator(seed: number): () => number {
-  let a = seed >>> 0;
+  let state = seed % 2_147_483_647 || 1;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    state = (state * 48_271) % 2_147_483_647;
+    return state / 2_147_483_647;
   };
 }
 

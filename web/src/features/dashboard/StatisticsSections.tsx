@@ -49,31 +49,23 @@ export function StatisticsSections() {
         )}
         {open.data && (
           <Group align="flex-start" gap="lg" wrap="wrap">
-            <Stack gap={4} style={{ flex: "1 1 320px" }} maw={500}>
-              <Text fw={600} size="sm">
-                {t("statistics.open_by_category")}
-              </Text>
-              <DoughnutChart
-                name={t("statistics.open_by_category")}
-                width={500}
-                height={250}
-                items={open.data.open_ticket_categories}
-              />
-            </Stack>
-            <Stack gap={4} style={{ flex: "1 1 320px" }} maw={500}>
-              <Text fw={600} size="sm">
-                {t("statistics.open_by_status")}
-              </Text>
-              <DoughnutChart
-                name={t("statistics.open_by_status")}
-                width={500}
-                height={250}
-                items={open.data.open_ticket_statuses.map((s) => ({
+            {[
+              { title: t("statistics.open_by_category"), items: open.data.open_ticket_categories },
+              {
+                title: t("statistics.open_by_status"),
+                items: open.data.open_ticket_statuses.map((s) => ({
                   label: t(statusKey(s.label), { ns: "ticketList" }),
                   count: s.count,
-                }))}
-              />
-            </Stack>
+                })),
+              },
+            ].map(({ title, items }) => (
+              <Stack key={title} gap={4} style={{ flex: "1 1 320px" }} maw={500}>
+                <Text fw={600} size="sm">
+                  {title}
+                </Text>
+                <DoughnutChart name={title} width={500} height={250} items={items} />
+              </Stack>
+            ))}
           </Group>
         )}
       </ChartCard>

@@ -3,7 +3,7 @@
  * tickets per category (500x250) and the ticket count over time. Loaded as its own chunk, with
  * chart.js, only for staff who may see it.
  */
-import { Alert, Group, Loader } from "@mantine/core";
+import { Alert, Loader, SimpleGrid } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useUserStatsOverview } from "../api.ts";
 import { ChartCard } from "../ChartCard.tsx";
@@ -16,7 +16,7 @@ export default function DashboardCharts() {
   const mine = overview.data?.user_stats;
   return (
     <>
-      <Group align="stretch" gap="lg" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ChartCard title={t("overview.user_title")} testId="user-overview">
           {overview.isError && <Alert color="red">{t("statistics.could_not_retrieve")}</Alert>}
           {overview.isPending && <Loader size="sm" />}
@@ -45,7 +45,7 @@ export default function DashboardCharts() {
             />
           )}
         </ChartCard>
-      </Group>
+      </SimpleGrid>
       <ChartCard title={t("statistics.ticket_count")} testId="ticket-count">
         <TicketCountChart />
       </ChartCard>

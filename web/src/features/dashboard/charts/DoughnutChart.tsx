@@ -57,6 +57,8 @@ export function DoughnutChart({ items, width, height, name, colourMap }: Doughnu
               legend: {
                 position: theme.rtl ? "left" : "right",
                 rtl: theme.rtl,
+                // Long category titles keep most of their words next to the ring.
+                maxWidth: Math.round(width * 0.6),
                 labels: { color: theme.text, boxWidth: 14 },
               },
               tooltip: {

@@ -3,60 +3,52 @@
  * series.ts, x axis titled by the range's unit, tension 0.2, 300 px high and at most 1200 px wide.
  */
 import { Alert, Box, Center, Group, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ChartDataset } from "chart.js";
+import { useState } from "react";
 import { Line } from "react-chartjs-2";
 import { useTranslation } from "react-i18next";
-import type { StatsRange } from "../../../../../common/schemas/stats.ts";
+import { DEFAULT_STATS_RANGE, type StatsRange } from "../../../../../common/schemas/stats.ts";
 import { AXIS_TITLE, axisLabel, monthNames, orderedKeys, RANGE_BUTTONS } from "../series.ts";
 import { useChartTheme } from "./chartSetup.ts";
 
-export interface OverTimeSeries {
+/** What both chronological calls answer: the series of the asked range, keyed by bucket. */
+interface SeriesAnswer<V> {
   newest: string;
   time_zone: string;
-  /** The range's values per bucket key. */
-  values: Record<string, unknown>;
+  datasets: Record<string, Record<string, V>>;
 }
 
-interface OverTimeChartProps {
+interface OverTimeChartProps<V> {
   name: string;
-  range: StatsRange;
-  onRange(range: StatsRange): void;
-  series: OverTimeSeries | undefined;
-  loading: boolean;
-  failed: boolean;
+  /** The query of one range (the range buttons switch it; the default is hours_to_count). */
+  useSeries(range: StatsRange): UseQueryResult<SeriesAnswer<V>>;
   yTitle: string;
   /** Whole numbers only (ticket counts). */
   integers?: boolean;
-  /** The lines, from the bucket keys in axis order. */
-  lines(keys: string[]): ChartDataset<"line", (number | null)[]>[];
+  /** The lines, from the bucket keys in axis order and the values per key. */
+  lines(keys: string[], values: Record<string, V>): ChartDataset<"line", (number | null)[]>[];
   showLegend?: boolean;
 }
 
-export function OverTimeChart({
-  name,
-  range,
-  onRange,
-  series,
-  loading,
-  failed,
-  yTitle,
-  integers,
-  lines,
-  showLegend,
-}: OverTimeChartProps) {
+export function OverTimeChart<V>({ name, useSeries, yTitle, integers, lines, showLegend }: OverTimeChartProps<V>) {
   const { t, i18n } = useTranslation("dashboard");
   const theme = useChartTheme();
-  const keys = series ? orderedKeys(range, series.values, series.newest) : [];
+  const [range, setRange] = useState<StatsRange>(DEFAULT_STATS_RANGE);
+  const query = useSeries(range);
+  const series = query.data;
+  const values = series?.datasets[range] ?? {};
+  const keys = series ? orderedKeys(range, values, series.newest) : [];
   const months = monthNames(i18n.language);
   const labels = keys.map((key, index) => axisLabel(range, key, index, months));
-  const datasets = lines(keys).map((d) => ({ ...d, tension: 0.2 }));
+  const datasets = lines(keys, values).map((d) => ({ ...d, tension: 0.2 }));
   return (
     <Stack gap="xs" data-testid="over-time-chart" data-chart={name} data-range={range}>
       <Group justify="space-between" wrap="wrap">
         <SegmentedControl
           size="xs"
           value={range}
-          onChange={(value) => onRange(value as StatsRange)}
+          onChange={(value) => setRange(value as StatsRange)}
           aria-label={t("charts.range")}
           data={RANGE_BUTTONS.map((b) => ({ value: b.range, label: t(b.label) }))}
         />
@@ -75,11 +67,11 @@ export function OverTimeChart({
         data-legend={JSON.stringify(showLegend ? datasets.map((d) => d.label) : [])}
         data-text-color={theme.text}
       >
-        {failed ? (
+        {query.isError ? (
           <Alert color="red" variant="light">
             {t("statistics.could_not_retrieve")}
           </Alert>
-        ) : loading || !series ? (
+        ) : !series ? (
           <Center h="100%">
             <Loader size="sm" />
           </Center>
@@ -93,6 +85,8 @@ export function OverTimeChart({
               maintainAspectRatio: false,
               animation: false,
               spanGaps: false,
+              // Room for the first and last label, which sit centred on the axis ends.
+              layout: { padding: { left: 16, right: 16 } },
               plugins: {
                 legend: { display: Boolean(showLegend), rtl: theme.rtl, labels: { color: theme.text } },
                 tooltip: { rtl: theme.rtl },
