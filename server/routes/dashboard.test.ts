@@ -70,6 +70,19 @@ describe.each(ENGINES)("dashboard calls on %s", (engine) => {
     expect(Object.keys(user.body).sort()).toEqual(["open_ticket_categories", "open_ticket_statuses", "user_stats"]);
   });
 
+  it("the period under way is counted afresh on every call (finished periods are kept)", async () => {
+    const mod = await signedIn(await buildStaff(server.store, { rank: "mod" }));
+    const newestCount = async () => {
+      const { body } = await mod.get<{ newest: string; datasets: Record<string, Record<string, number>> }>(
+        "/api/stats/fetch-tickets-chronological?range=months_to_count",
+      );
+      return body.datasets.months_to_count?.[body.newest] ?? 0;
+    };
+    const before = await newestCount();
+    await buildTicket(server.store, { created_at: nowSeconds() - 1 });
+    expect(await newestCount()).toBe(before + 1);
+  });
+
   it("refuses an unknown range with 422 and a sentence", async () => {
     const mod = await signedIn(await buildStaff(server.store, { rank: "mod" }));
     for (const path of STATS_CALLS.slice(2)) {
