@@ -269,7 +269,7 @@ async function main(): Promise<void> {
     }
     samples.sort((a, b) => a - b);
     console.log(
-      `| ${name} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${walks} |`,
+      `| ${name} | ${cold.toFixed(1)} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${walks} |`,
     );
   }
   await db.destroy();
