@@ -139,6 +139,30 @@ const SHOTS: Shot[] = [
   ),
   // (end of part setup)
   // ---- issue 8 part dashboard: this part's shots below this line
+  // The dashboard's and the statistics page's charts, as the mod, in light, dark and Arabic.
+  ...(["dashboard", "statistics"] as const).flatMap((screen) =>
+    (["light", "dark", "arabic"] as const).map(
+      (variant): Shot => ({
+        file: variant === "light" ? `${screen}.png` : `${screen}-${variant}.png`,
+        path: `/admin/${screen}`,
+        account: "mod",
+        scheme: variant === "dark" ? "dark" : "light",
+        width: 1440,
+        height: screen === "dashboard" ? 1500 : 1300,
+        ready: async (page) => {
+          if (variant === "arabic") {
+            await page.getByTestId("language-picker").click();
+            await page.getByTestId("language-option-ar").click();
+            await page.locator("html[dir=rtl]").waitFor();
+          }
+          await page.locator("canvas").nth(2).waitFor();
+          await page.waitForLoadState("networkidle");
+          // Chart.js animates the doughnuts in.
+          await page.waitForTimeout(1200);
+        },
+      }),
+    ),
+  ),
   // (end of part dashboard)
   // ---- issue 8 part account: this part's shots below this line
   // (end of part account)

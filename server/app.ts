@@ -119,6 +119,9 @@ export async function buildApp({
     toUser(userId, event, ...args) {
       io?.to(userRoom(userId)).emit(event, ...args);
     },
+    connectedSockets() {
+      return io?.engine.clientsCount ?? 0;
+    },
   };
   const ctx: AppContext = {
     config,

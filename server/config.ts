@@ -58,6 +58,15 @@ const envSchema = z.object({
   DISCORD_URL: z.url().default("https://discord.com"),
   FACEBOOK_URL: z.url().default("https://facebook.com"),
   YOUTUBE_URL: z.url().default("https://youtube.com"),
+  // Server-capacity warning of the dashboard (docs/decisions.md, part dashboard).
+  /** Warn when the upload volume or the SQLite database's volume has less free space than this. */
+  CAPACITY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(1024),
+  /** Warn when the database is larger than this; 0 = no limit (set it on a managed PostgreSQL plan). */
+  CAPACITY_MAX_DATABASE_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  /** Warn when this node holds more sockets than this. */
+  CAPACITY_MAX_SOCKETS: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  /** Warn when the 99th percentile of this node's event-loop delay over a minute passes this. */
+  CAPACITY_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   /** Bearer key of the game's member integration; unset turns the integration API off. */
   INTEGRATION_API_KEY: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -94,9 +103,21 @@ export interface Config {
   links: PublicLinks;
   /** Unset: /api/integration/* answers 404. */
   integrationApiKey: string | undefined;
+  /** Thresholds of the server-capacity warning. */
+  capacity: CapacityThresholds;
+}
+
+export interface CapacityThresholds {
+  minFreeDiskBytes: number;
+  /** 0 = no limit. */
+  maxDatabaseBytes: number;
+  maxSockets: number;
+  maxEventLoopDelayMs: number;
 }
 
 export class ConfigError extends Error {}
+
+const MB = 1024 * 1024;
 
 function loadSecrets(dataDir: string, env: z.infer<typeof envSchema>): Config["secrets"] {
   const file = path.join(dataDir, "secrets.json");
@@ -166,5 +187,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     links: gameLinks(env),
     integrationApiKey: env.INTEGRATION_API_KEY,
+    capacity: {
+      minFreeDiskBytes: env.CAPACITY_MIN_FREE_DISK_MB * MB,
+      maxDatabaseBytes: env.CAPACITY_MAX_DATABASE_MB * MB,
+      maxSockets: env.CAPACITY_MAX_SOCKETS,
+      maxEventLoopDelayMs: env.CAPACITY_MAX_EVENT_LOOP_DELAY_MS,
+    },
   };
 }

@@ -18,6 +18,8 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** Sockets connected to this node (the server-capacity measure). */
+  connectedSockets(): number;
 }
 
 export interface AppContext {

@@ -1,8 +1,8 @@
 /**
  * The few places where SQLite and PostgreSQL differ, kept in one module: column types of
- * identity keys in migrations, case-insensitive matching, and row locks.
+ * identity keys in migrations, case-insensitive matching, row locks and the database size.
  */
-import { type CreateTableBuilder, sql, type Transaction } from "kysely";
+import { type CreateTableBuilder, type Kysely, sql, type Transaction } from "kysely";
 import type { Engine } from "./database.ts";
 import type { Database } from "./schema.ts";
 
@@ -44,3 +44,13 @@ export function withId<T extends string>(
 export const EPOCH = "bigint" as const;
 /** Booleans are 0/1 integers on both engines so that rows read the same everywhere. */
 export const BOOL = "integer" as const;
+
+/** Bytes the database takes: SQLite's pages, PostgreSQL's pg_database_size. */
+export async function databaseSizeBytes(db: Kysely<Database>, engine: Engine): Promise<number> {
+  const query =
+    engine === "postgres"
+      ? sql<{ size: number }>`SELECT pg_database_size(current_database()) AS size`
+      : sql<{ size: number }>`SELECT page_count * page_size AS size FROM pragma_page_count(), pragma_page_size()`;
+  const { rows } = await query.execute(db);
+  return Number(rows[0]?.size ?? 0);
+}

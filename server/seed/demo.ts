@@ -11,6 +11,7 @@ import type { DataStore } from "../db/database.ts";
 import type { Database, UsersTable } from "../db/schema.ts";
 import { upsertMember } from "../usecases/upsertMember.ts";
 import { insertDemoContent } from "./demoContent.ts";
+import { insertDemoHistory } from "./demoHistory.ts";
 import { DEMO_MEMBERS, DEMO_STAFF, type MemberKey, type StaffKey } from "./demoPeople.ts";
 import { insertDemoTickets } from "./demoTickets.ts";
 import { lockSeeding } from "./lock.ts";
@@ -110,13 +111,12 @@ export async function seedDemo(store: DataStore, options: SeedDemoOptions): Prom
             .executeTakeFirstOrThrow()
         : user;
     }
-    const tickets = await insertDemoTickets(
-      trx,
-      { staff, members, categories, servers, priorities, defaultPriority: defaultPriority.id },
-      now,
-    );
+    const refs = { staff, members, categories, servers, priorities, defaultPriority: defaultPriority.id };
+    const tickets = await insertDemoTickets(trx, refs, now);
+    // issue 8 part dashboard: a year of ended tickets for the charts.
+    const history = await insertDemoHistory(trx, refs, now);
     await insertDemoContent(trx, { categories, developerId: staff.dev.id }, now);
-    return tickets.length;
+    return tickets.length + history;
   });
   if (ticketCount === undefined) return { seeded: false };
   options.log(

@@ -1,6 +1,83 @@
 /** Authorization rows for dashboard and statistics: /api/stats/*, /api/system/fetch-server-status, the changelog (spec 3 §2.1, §7; issue 8, part dashboard). */
-import type { RouteAccess, SocketAccess } from "./shared.ts";
+import { addChangelogBody } from "../../../common/schemas/changelog.ts";
+import { statsRangeQuery } from "../../../common/schemas/stats.ts";
+import { outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";
 
-export const DASHBOARD_ROUTES: RouteAccess[] = [];
+/**
+ * Statistics need stats:view or stats:page_view, which every staff rank holds by default; a
+ * member of staff without either is refused in server/routes/dashboard.test.ts. Players know the
+ * calls exist (403), anonymous callers sign in first (401).
+ */
+const STATS_READERS = outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 200 });
+/** The server status and the changelog: every member of staff (docs/decisions.md, part dashboard). */
+const STAFF = STATS_READERS;
+/** Adding to the changelog: the admin rank only; no permission string exists for it. */
+const ADMINS = outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 403, admin: 200 });
+
+export const DASHBOARD_ROUTES: RouteAccess[] = [
+  {
+    method: "GET",
+    url: "/api/stats/fetch-tickets-stats-overview",
+    schema: null,
+    cases: [{ name: "the ticket totals", request: () => ({}), expect: STATS_READERS }],
+  },
+  {
+    method: "GET",
+    url: "/api/stats/get-user-stats-overview",
+    schema: null,
+    cases: [{ name: "own work and the open tickets", request: () => ({}), expect: STATS_READERS }],
+  },
+  {
+    method: "GET",
+    url: "/api/stats/fetch-tickets-chronological",
+    schema: statsRangeQuery,
+    cases: [
+      { name: "the default range", request: () => ({}), expect: STATS_READERS },
+      {
+        name: "Last Month",
+        request: () => ({ path: "/api/stats/fetch-tickets-chronological?range=weeks_to_count" }),
+        expect: STATS_READERS,
+      },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/api/stats/fetch-tickets-first-reply-time-chronological",
+    schema: statsRangeQuery,
+    cases: [
+      {
+        name: "Last Year",
+        request: () => ({ path: "/api/stats/fetch-tickets-first-reply-time-chronological?range=months_to_count" }),
+        expect: STATS_READERS,
+      },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/api/system/fetch-server-status",
+    schema: null,
+    cases: [{ name: "this node's capacity", request: () => ({}), expect: STAFF }],
+  },
+  {
+    method: "GET",
+    url: "/api/misc/fetch-changelogs",
+    schema: null,
+    cases: [{ name: "the timeline", request: () => ({}), expect: STAFF }],
+  },
+  {
+    method: "POST",
+    url: "/api/misc/add-new-changelog",
+    schema: addChangelogBody,
+    cases: [
+      {
+        name: "an entry dated as the spec writes it",
+        request: (f) => ({
+          json: { date: "14:30 02.11:2026", title: `Release ${f.unique()}`, message: "Faster search." },
+        }),
+        expect: ADMINS,
+      },
+    ],
+  },
+];
 
 export const DASHBOARD_SOCKETS: SocketAccess[] = [];

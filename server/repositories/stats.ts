@@ -1,0 +1,147 @@
+/**
+ * The statistics' SQL (spec 3 §2.1, §3). Every figure is a count, sum or order statistic computed
+ * by the database, on both engines with the same SQL; nothing loads ticket rows into JS. Periods
+ * come as a VALUES list of [from, to) ranges (domain/statsBuckets.ts), joined to the tickets on an
+ * index, so each period is one index range read.
+ */
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { ACTIVE_STATUSES, type TicketStatus } from "../../common/constants.ts";
+import type { Database } from "../db/schema.ts";
+import type { Bucket } from "../domain/statsBuckets.ts";
+
+type Db = Kysely<Database>;
+
+/** Tickets per status, over all tickets. */
+export async function countTicketsByStatus(db: Db): Promise<Map<TicketStatus, number>> {
+  const rows = await db
+    .selectFrom("tickets")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Active tickets per status. */
+export async function countOpenTicketsByStatus(db: Db): Promise<Map<TicketStatus, number>> {
+  const rows = await db
+    .selectFrom("tickets")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+    .where("status", "in", ACTIVE_STATUSES)
+    .groupBy("status")
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Active tickets per category (deleted categories included: their tickets are still open), most first. */
+export async function countOpenTicketsByCategory(db: Db): Promise<{ id: number; title: string; n: number }[]> {
+  const rows = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom("tickets")
+        .select((eb) => ["category_id", eb.fn.countAll<number>().as("n")])
+        .where("status", "in", ACTIVE_STATUSES)
+        .groupBy("category_id")
+        .as("open"),
+    )
+    .innerJoin("categories", "categories.id", "open.category_id")
+    .select(["categories.id as id", "categories.title as title", "open.n as n"])
+    .orderBy("open.n", "desc")
+    .orderBy("categories.value")
+    .orderBy("categories.id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, n: Number(r.n) }));
+}
+
+/** One employee's work: active tickets assigned to them, tickets they resolved or closed. */
+export async function countStaffTickets(
+  db: Db,
+  userId: number,
+): Promise<{ open: number; resolved: number; closed: number }> {
+  const mine = String(userId);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("tickets")
+        .select(eb.fn.countAll<number>().as("n"))
+        .where("assigned_to", "=", userId)
+        .where("status", "in", ACTIVE_STATUSES)
+        .as("open"),
+      eb
+        .selectFrom("tickets")
+        .select(eb.fn.countAll<number>().as("n"))
+        .where("resolved_by", "=", mine)
+        .where("status", "=", "RESOLVED")
+        .as("resolved"),
+      eb
+        .selectFrom("tickets")
+        .select(eb.fn.countAll<number>().as("n"))
+        .where("closed_by", "=", mine)
+        .where("status", "=", "CLOSED")
+        .as("closed"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { open: Number(row.open ?? 0), resolved: Number(row.resolved ?? 0), closed: Number(row.closed ?? 0) };
+}
+
+/**
+ * The periods as a table `b (i, lo, hi)`. Parameters, not literals, so the SQL text is the same for
+ * every call of a range (SQLite's statement cache, PostgreSQL's plans); the casts give PostgreSQL
+ * their types, which it cannot infer inside VALUES.
+ */
+function periods(buckets: readonly Bucket[]): RawBuilder<unknown> {
+  const rows = buckets.map((b, i) => sql`(CAST(${i} AS integer), CAST(${b.from} AS bigint), CAST(${b.to} AS bigint))`);
+  return sql`b (i, lo, hi) AS (VALUES ${sql.join(rows)})`;
+}
+
+/** Tickets created in each period (by bucket index; every period is present, empty ones with 0). */
+export async function countCreatedPerPeriod(db: Db, buckets: readonly Bucket[]): Promise<number[]> {
+  if (buckets.length === 0) return [];
+  // count(created_at), not count(*): the unique created_at index alone answers it.
+  const { rows } = await sql<{ i: number; n: number }>`
+    WITH ${periods(buckets)}
+    SELECT b.i AS i, count(t.created_at) AS n
+    FROM b LEFT JOIN tickets t ON t.created_at >= b.lo AND t.created_at < b.hi
+    GROUP BY b.i`.execute(db);
+  const counts = buckets.map(() => 0);
+  for (const row of rows) counts[Number(row.i)] = Number(row.n);
+  return counts;
+}
+
+export interface DelayFigures {
+  /** First replies given in the period. */
+  n: number;
+  /** Seconds from creation to first reply. */
+  mean: number;
+  median: number;
+}
+
+/**
+ * Mean and median of the first-reply delay of the tickets whose first reply fell in each period.
+ * The median is the middle value, or the mean of the two middle values, found with row_number()
+ * and count() windows per period: the same SQL on SQLite (which has no percentile function) and
+ * on PostgreSQL.
+ */
+export async function firstReplyDelayPerPeriod(db: Db, buckets: readonly Bucket[]): Promise<(DelayFigures | null)[]> {
+  if (buckets.length === 0) return [];
+  const { rows } = await sql<{ i: number; n: number; mean: number; median: number }>`
+    WITH ${periods(buckets)},
+    d AS (
+      SELECT b.i AS i, t.first_reply_at - t.created_at AS delay
+      FROM b JOIN tickets t ON t.first_reply_at >= b.lo AND t.first_reply_at < b.hi
+    ),
+    r AS (
+      SELECT i, delay,
+        row_number() OVER (PARTITION BY i ORDER BY delay) AS rn,
+        count(*) OVER (PARTITION BY i) AS cnt
+      FROM d
+    )
+    SELECT i, max(cnt) AS n, avg(delay) AS mean,
+      avg(CASE WHEN rn = (cnt + 1) / 2 OR rn = (cnt + 2) / 2 THEN delay END) AS median
+    FROM r
+    GROUP BY i`.execute(db);
+  const figures: (DelayFigures | null)[] = buckets.map(() => null);
+  for (const row of rows) {
+    figures[Number(row.i)] = { n: Number(row.n), mean: Number(row.mean), median: Number(row.median) };
+  }
+  return figures;
+}

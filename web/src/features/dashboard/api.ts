@@ -1,0 +1,80 @@
+/** The dashboard calls (spec 3 §7 "Stats and misc"), as TanStack queries keyed per range. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AddChangelogBody, ChangelogsResponse } from "../../../../common/schemas/changelog.ts";
+import type {
+  FirstReplyChronologicalResponse,
+  ServerStatusResponse,
+  StatsRange,
+  TicketStatsResponse,
+  TicketsChronologicalResponse,
+  UserStatsOverviewResponse,
+} from "../../../../common/schemas/stats.ts";
+import { api } from "../../api/client.ts";
+
+/** Statistics are a minute old at most; a dashboard left open refreshes them itself. */
+const STATS_FRESH_MS = 60_000;
+const stats = { staleTime: STATS_FRESH_MS, refetchInterval: 5 * STATS_FRESH_MS, retry: false } as const;
+
+export function useTicketStats() {
+  return useQuery({
+    queryKey: ["stats", "tickets-overview"],
+    queryFn: () => api.get<TicketStatsResponse>("/api/stats/fetch-tickets-stats-overview"),
+    ...stats,
+  });
+}
+
+export function useUserStatsOverview() {
+  return useQuery({
+    queryKey: ["stats", "user-overview"],
+    queryFn: () => api.get<UserStatsOverviewResponse>("/api/stats/get-user-stats-overview"),
+    ...stats,
+  });
+}
+
+export function useTicketsOverTime(range: StatsRange) {
+  return useQuery({
+    queryKey: ["stats", "tickets-chronological", range],
+    queryFn: () => api.get<TicketsChronologicalResponse>(`/api/stats/fetch-tickets-chronological?range=${range}`),
+    ...stats,
+  });
+}
+
+export function useFirstReplyDelay(range: StatsRange) {
+  return useQuery({
+    queryKey: ["stats", "first-reply-chronological", range],
+    queryFn: () =>
+      api.get<FirstReplyChronologicalResponse>(
+        `/api/stats/fetch-tickets-first-reply-time-chronological?range=${range}`,
+      ),
+    ...stats,
+  });
+}
+
+export function useServerStatus() {
+  return useQuery({
+    queryKey: ["system", "server-status"],
+    queryFn: () => api.get<ServerStatusResponse>("/api/system/fetch-server-status"),
+    staleTime: STATS_FRESH_MS,
+    refetchInterval: STATS_FRESH_MS,
+    retry: false,
+  });
+}
+
+const changelogsKey = ["misc", "changelogs"];
+
+export function useChangelogs() {
+  return useQuery({
+    queryKey: changelogsKey,
+    queryFn: async () => (await api.get<ChangelogsResponse>("/api/misc/fetch-changelogs")).changelogs,
+  });
+}
+
+/** Adds an entry; the list the server answers replaces the shown one. */
+export function useAddChangelog() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AddChangelogBody) =>
+      (await api.post<ChangelogsResponse>("/api/misc/add-new-changelog", { ...body })).changelogs,
+    onSuccess: (changelogs) => client.setQueryData(changelogsKey, changelogs),
+  });
+}
