@@ -4,6 +4,7 @@
  * client sends the schema's input shape. Every outbound event has its payload type.
  */
 import { z } from "zod";
+import type { UserPreferences } from "./schemas/auth.ts";
 import type { BannedWarning } from "./schemas/bans.ts";
 import {
   announcementReadPayload,
@@ -125,6 +126,10 @@ export interface ServerToClientEvents {
   // (end of part staffusers)
   // ---- issue 8 part dashboard: this part's events below this line
   // (end of part dashboard)
+  // ---- issue 8 part account: this part's events below this line
+  /** The user saved their preferences (in this or another tab): every tab follows at once. */
+  user_preferences: (payload: { user_preferences: UserPreferences }) => void;
+  // (end of part account)
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

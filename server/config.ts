@@ -62,6 +62,8 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.string().trim().min(24, "must be at least 24 characters").optional(),
   ),
+  /** The one account that sees the Switch button of the developer page (spec 3 §2.6). */
+  DEV_SWITCH_USER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().max(254).optional()),
 });
 
 export interface Config {
@@ -93,6 +95,8 @@ export interface Config {
   links: PublicLinks;
   /** Unset: /api/integration/* answers 404. */
   integrationApiKey: string | undefined;
+  /** Lower-case e-mail of the one staff account shown the developer page's Switch; unset: nobody. */
+  devSwitchUserEmail: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -165,5 +169,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     links: gameLinks(env),
     integrationApiKey: env.INTEGRATION_API_KEY,
+    devSwitchUserEmail: env.DEV_SWITCH_USER_EMAIL?.toLowerCase(),
   };
 }

@@ -2,7 +2,7 @@
  * The few places where SQLite and PostgreSQL differ, kept in one module: column types of
  * identity keys in migrations, case-insensitive matching, and row locks.
  */
-import type { CreateTableBuilder, Transaction } from "kysely";
+import { type CreateTableBuilder, sql, type Transaction } from "kysely";
 import type { Engine } from "./database.ts";
 import type { Database } from "./schema.ts";
 
@@ -30,3 +30,18 @@ export function withId<T extends string>(
 export const EPOCH = "bigint" as const;
 /** Booleans are 0/1 integers on both engines so that rows read the same everywhere. */
 export const BOOL = "integer" as const;
+
+/**
+ * Makes the rest of a transaction the only one running a check-then-write under `key` (a staff
+ * name that must stay unique without a unique index): a transaction-scoped advisory lock on
+ * PostgreSQL; nothing on SQLite, where one transaction runs at a time.
+ */
+export async function lockCheck(trx: Transaction<Database>, engine: Engine, key: number): Promise<void> {
+  if (engine === "postgres") await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+}
+
+/** A write refused by a unique index (PostgreSQL 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
