@@ -2,16 +2,15 @@
  * Set-password (spec 1 §2, §5): the token is checked on load; a valid one shows the form with the
  * rule checklist; submit is enabled only when the password is valid and both entries match.
  */
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconKey } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { isValidPassword } from "../../../../common/password.ts";
 import { checkPasswordToken, setupPassword } from "../../api/auth.ts";
 import { ApiError } from "../../api/client.ts";
 import { AuthCard } from "../../components/AuthCard.tsx";
-import { PasswordChecklist } from "../../components/PasswordChecklist.tsx";
+import { isNewPasswordReady, type NewPassword, NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
 
@@ -22,8 +21,7 @@ export default function SetupPasswordPage() {
   usePageTitle(t("set_password.title"));
   const { token = "" } = useParams();
   const [phase, setPhase] = useState<Phase>("checking");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const [entry, setEntry] = useState<NewPassword>({ password: "", confirm: "" });
 
   useEffect(() => {
     let current = true;
@@ -39,16 +37,14 @@ export default function SetupPasswordPage() {
     };
   }, [token]);
 
-  const valid = isValidPassword(password);
-  const matches = password === confirm;
-  const canSubmit = valid && matches && phase === "valid";
+  const canSubmit = isNewPasswordReady(entry) && phase === "valid";
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
     setPhase("saving");
     try {
-      await setupPassword(token, password);
+      await setupPassword(token, entry.password);
       setPhase("done");
     } catch (error) {
       if (error instanceof ApiError && error.code === "token_invalid") {
@@ -88,25 +84,7 @@ export default function SetupPasswordPage() {
     body = (
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label={t("set_password.new_password")}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ "aria-label": t("password.toggle_visibility") }}
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={password && !valid ? t("set_password.invalid_password") : null}
-          />
-          <PasswordChecklist password={password} />
-          <PasswordInput
-            label={t("set_password.confirm_password")}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ "aria-label": t("password.toggle_visibility") }}
-            required
-            value={confirm}
-            onChange={(event) => setConfirm(event.currentTarget.value)}
-            error={confirm && !matches ? t("set_password.mismatch") : null}
-          />
+          <NewPasswordFields value={entry} onChange={setEntry} />
           <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={phase === "saving"}>
             {t("set_password.submit")}
           </Button>
