@@ -101,6 +101,13 @@ test.describe("profile and preferences", () => {
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
     await page.reload();
     await expect(page.getByTestId("preference-notification_sound_on")).toBeChecked({ checked: !before });
+
+    // The chat list follows a saved flag at once, without a reload (the demo admin has chats).
+    const bulk = page.getByTestId("chat-list-remove-all");
+    const shown = (await bulk.count()) > 0;
+    await page.getByTestId("preference-remove_all_chats_button").click({ force: true });
+    await page.getByTestId("preferences-save").click();
+    await expect(bulk).toHaveCount(shown ? 0 : 1);
   });
 
   test("clearing don't-show-again brings the resolve warning back", async ({ page }) => {
