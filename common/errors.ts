@@ -125,6 +125,15 @@ export const ERRORS = {
   // ---- issue 8/7 part dashboard: add this part's codes right below this line
   // (end of part dashboard)
   // ---- issue 8/7 part account: add this part's codes right below this line
+  username_taken: { status: 409, message: "This username is already taken." },
+  email_taken: { status: 409, message: "This e-mail is already registered." },
+  current_password_wrong: { status: 422, message: "The current password is wrong." },
+  picture_not_image: {
+    status: 415,
+    message: "The profile picture must be an image (JPEG, PNG, BMP or WebP).",
+  },
+  picture_too_large: { status: 413, message: "The profile picture can be at most 2 MB." },
+  picture_missing: { status: 422, message: "Choose a picture to upload." },
   // (end of part account)
   // ---- issue 8 part content: add this part's codes right below this line
   // (end of part content)

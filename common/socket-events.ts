@@ -4,6 +4,7 @@
  * client sends the schema's input shape. Every outbound event has its payload type.
  */
 import { z } from "zod";
+import type { UserPreferences } from "./schemas/auth.ts";
 import type { BannedWarning } from "./schemas/bans.ts";
 import {
   announcementReadPayload,
@@ -134,6 +135,10 @@ export interface ServerToClientEvents {
   /** Staff only (spec 2 §7): a ban or unban line (type ban_message), in the staff presentation. */
   banned_message: (message: StaffMessage) => void;
   // (end of part chatfold)
+  // ---- issue 8 part account: this part's events below this line
+  /** The user saved their preferences (in this or another tab): every tab follows at once. */
+  user_preferences: (payload: { user_preferences: UserPreferences }) => void;
+  // (end of part account)
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

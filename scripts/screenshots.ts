@@ -165,6 +165,40 @@ const SHOTS: Shot[] = [
   ),
   // (end of part dashboard)
   // ---- issue 8 part account: this part's shots below this line
+  ...(["light", "dark", "arabic"] as const).flatMap((variant): Shot[] => {
+    const suffix = variant === "light" ? "" : `-${variant}`;
+    const scheme = variant === "dark" ? ("dark" as const) : ("light" as const);
+    // A signed-in user's language is their account's: switched in the header, as they would.
+    const inLanguage = async (page: Page) => {
+      if (variant !== "arabic") return;
+      await page.getByTestId("language-picker").click();
+      await page.getByTestId("language-option-ar").click();
+      await page.locator("html[dir=rtl]").waitFor();
+      await page.waitForLoadState("networkidle");
+    };
+    return [
+      {
+        file: `account-profile${suffix}.png`,
+        path: "/admin/settings/profile-settings",
+        account: "mod",
+        scheme,
+        ready: async (page) => {
+          await inLanguage(page);
+          await page.getByTestId("profile-name").waitFor();
+        },
+      },
+      {
+        file: `account-developer${suffix}.png`,
+        path: "/admin/developer",
+        account: "dev",
+        scheme,
+        ready: async (page) => {
+          await inLanguage(page);
+          await page.getByTestId("todo-item").first().waitFor();
+        },
+      },
+    ];
+  }),
   // (end of part account)
   // ---- issue 8 part content: this part's shots below this line
   // (end of part content)

@@ -72,6 +72,8 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.string().trim().min(24, "must be at least 24 characters").optional(),
   ),
+  /** The one account that sees the Switch button of the developer page (spec 3 §2.6). */
+  DEV_SWITCH_USER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().max(254).optional()),
 });
 
 export interface Config {
@@ -105,6 +107,8 @@ export interface Config {
   integrationApiKey: string | undefined;
   /** Thresholds of the server-capacity warning. */
   capacity: CapacityThresholds;
+  /** Lower-case e-mail of the one staff account shown the developer page's Switch; unset: nobody. */
+  devSwitchUserEmail: string | undefined;
 }
 
 export interface CapacityThresholds {
@@ -193,5 +197,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxSockets: env.CAPACITY_MAX_SOCKETS,
       maxEventLoopDelayMs: env.CAPACITY_MAX_EVENT_LOOP_DELAY_MS,
     },
+    devSwitchUserEmail: env.DEV_SWITCH_USER_EMAIL?.toLowerCase(),
   };
 }

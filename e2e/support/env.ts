@@ -22,6 +22,8 @@ export const ACCOUNTS = {
   player3: { email: "player3@demo.test", password: DEMO_PASSWORD },
 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
+/** A demo admin no other spec signs in as: the account spec changes its profile. */
+export const SWITCH_USER = { email: "admin2@demo.test", password: DEMO_PASSWORD } as const;
 
 /** Signed-in browser states saved by the setup project, one file per account. */
 export const AUTH_DIR = path.join(os.tmpdir(), `helpdesk-e2e-auth-${PORT}`);
@@ -40,6 +42,8 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     ADMIN_PASSWORD,
     DEMO_PASSWORD,
     INTEGRATION_API_KEY,
+    // The one account shown the developer page's Switch (e2e/account.spec.ts).
+    DEV_SWITCH_USER_EMAIL: SWITCH_USER.email,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   };
 }

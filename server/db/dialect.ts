@@ -54,3 +54,18 @@ export async function databaseSizeBytes(db: Kysely<Database>, engine: Engine): P
   const { rows } = await query.execute(db);
   return Number(rows[0]?.size ?? 0);
 }
+
+/**
+ * Makes the rest of a transaction the only one running a check-then-write under `key` (a staff
+ * name that must stay unique without a unique index): a transaction-scoped advisory lock on
+ * PostgreSQL; nothing on SQLite, where one transaction runs at a time.
+ */
+export async function lockCheck(trx: Transaction<Database>, engine: Engine, key: number): Promise<void> {
+  if (engine === "postgres") await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+}
+
+/** A write refused by a unique index (PostgreSQL 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}

@@ -88,6 +88,8 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   tickets_category_updated: ["tickets", ["category_id", "last_updated"], false],
   tickets_priority_updated: ["tickets", ["priority_id", "last_updated"], false],
   notifications_user_type_ticket: ["notifications", ["user_id", "type", "ticket_id"], false],
+  // the shared to-do board (0014, part account)
+  todos_done_timestamp: ["todos", ["done", "timestamp"], false],
 };
 
 const EXPECTED_PRIMARY_KEYS: Record<string, string[]> = {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { UserPreferences } from "../../common/schemas/auth.ts";
+import type { PreferenceFlag } from "../../common/schemas/profile.ts";
 import type { Database, UserPreferencesTable } from "../db/schema.ts";
 
 function present(row: Selectable<UserPreferencesTable>): UserPreferences {
@@ -28,4 +29,26 @@ export async function loadPreferences(db: Kysely<Database>, userId: number, now:
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
   return present(created);
+}
+
+/**
+ * Writes the flags given (a flag left out keeps its value) in one upsert, so two tabs saving at
+ * once both land, then answers the record.
+ */
+export async function savePreferences(
+  db: Kysely<Database>,
+  userId: number,
+  flags: Partial<Record<PreferenceFlag, boolean>>,
+  now: number,
+): Promise<UserPreferences> {
+  const set: Partial<Record<PreferenceFlag, number>> = {};
+  for (const [flag, on] of Object.entries(flags) as [PreferenceFlag, boolean | undefined][]) {
+    if (on !== undefined) set[flag] = on ? 1 : 0;
+  }
+  await db
+    .insertInto("user_preferences")
+    .values({ user_id: userId, updated_at: now, ...set })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...set, updated_at: now }))
+    .execute();
+  return loadPreferences(db, userId, now);
 }

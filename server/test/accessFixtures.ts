@@ -19,6 +19,7 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "./factories.ts";
+import { storeAvatar } from "./profiles.ts";
 import { SAMPLE_FILES } from "./sampleFiles.ts";
 import type { TestClient, TestServer } from "./server.ts";
 import { openSession } from "./sessions.ts";
@@ -198,6 +199,15 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     // ---- issue 8 part dashboard: this part's fixtures below this line
     // (end of part dashboard)
     // ---- issue 8 part account: this part's fixtures below this line
+    adminAvatar: await storeAvatar(server, admin.id),
+    async todo() {
+      const row = await store.db
+        .insertInto("todos")
+        .values({ user_id: dev.id, field: "web", content: "Check the board", done: 0, timestamp: nowSeconds() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
     // (end of part account)
     // ---- issue 8 part content: this part's fixtures below this line
     // (end of part content)

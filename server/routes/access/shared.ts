@@ -69,6 +69,10 @@ export interface AccessFixtures {
   // ---- issue 8 part dashboard: this part's fixtures below this line
   // (end of part dashboard)
   // ---- issue 8 part account: this part's fixtures below this line
+  /** The admin's profile picture URL; the admin wrote in A's chat, so member A may see it. */
+  adminAvatar: string;
+  /** A to-do on the shared board, fresh for each call (mark and delete act on it). */
+  todo(): Promise<number>;
   // (end of part account)
   // ---- issue 8 part content: this part's fixtures below this line
   // (end of part content)

@@ -121,6 +121,8 @@ const adminRoutes: RouteObject[] = [
   { path: "ticket", lazy: lazyPage(() => import("../pages/admin/TicketsPage.tsx")) },
   { path: ":ticketInfo/edit", lazy: lazyPage(() => import("../pages/admin/TicketEditPage.tsx")) },
   { path: "notifications", lazy: lazyPage(() => import("../pages/admin/NotificationsPage.tsx")) },
+  // The main developer page of spec 3 §2.6 (class dev, which every staff member is): docs/decisions.md.
+  { path: "developer", lazy: lazyPage(() => import("../pages/admin/DeveloperPage.tsx")) },
   permitted(
     "users",
     "users:view",

@@ -10,6 +10,7 @@ import { LanguagePicker } from "../components/LanguagePicker.tsx";
 import { ProductLogo } from "../components/ProductLogo.tsx";
 import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
+import { useLivePreferences } from "../features/account/api.ts";
 import { NotificationsDropdown } from "../features/notifications/NotificationsDropdown.tsx";
 import { useNotificationAlerts } from "../features/notifications/useNotificationAlerts.ts";
 import { useTicketVisit } from "../features/notifications/useTicketVisit.ts";
@@ -22,6 +23,7 @@ export function AdminShell() {
   const navigation = useNavigation();
   useNotificationAlerts();
   useTicketVisit();
+  useLivePreferences();
   return (
     <AppShell
       header={{ height: 60 }}

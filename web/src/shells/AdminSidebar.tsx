@@ -4,6 +4,7 @@ import {
   IconAdjustments,
   IconBell,
   IconChartBar,
+  IconCode,
   IconLayoutDashboard,
   IconSettings,
   IconTicket,
@@ -29,6 +30,8 @@ interface SidebarEntry {
   activePrefix: string;
   icon: ReactNode;
   permission?: Permission;
+  /** The label's i18n key when it is not the entry's key in the sidebar namespace. */
+  label?: string;
 }
 
 const ENTRIES: SidebarEntry[] = [
@@ -73,6 +76,14 @@ const ENTRIES: SidebarEntry[] = [
     icon: <IconTool size={20} />,
     permission: "setup:view",
   },
+  // Spec 3 §2.6: the main developer page with the to-do board, for class dev (all staff).
+  {
+    key: "developer",
+    to: "/admin/developer",
+    activePrefix: "/admin/developer",
+    icon: <IconCode size={20} />,
+    label: "account:developer.nav",
+  },
 ];
 
 export function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -93,7 +104,7 @@ export function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
               key={entry.key}
               component={Link}
               to={to}
-              label={t(entry.key)}
+              label={t(entry.label ?? entry.key)}
               leftSection={entry.icon}
               active={pathname.startsWith(entry.activePrefix)}
               onClick={onNavigate}

@@ -6,14 +6,14 @@
  */
 import { ActionIcon, Button, Chip, Group, Loader, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconExternalLink, IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ENDED_STATUSES, TIMING } from "../../../../common/constants.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { confirmAction } from "../../ui/confirmAction.ts";
-import { chatListKeys, fetchUserPreferences, pinTicket, removeTicketFromChat, removeTicketsFromChat } from "./api.ts";
+import { usePreferences } from "../account/api.ts";
+import { pinTicket, removeTicketFromChat, removeTicketsFromChat } from "./api.ts";
 import { ChatListRow, ticketEditPath } from "./ChatListRow.tsx";
 import { type ChatFilters, visibleChats } from "./order.ts";
 import { useChatList } from "./useChatList.ts";
@@ -43,7 +43,7 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useSession();
   const { pathname } = useLocation();
   const { rows, loading, unread } = useChatList();
-  const preferences = useQuery({ queryKey: chatListKeys.preferences, queryFn: fetchUserPreferences });
+  const preferences = usePreferences();
   const [filters, setFilters] = useState<ChatFilters>({
     search: "",
     hidePinned: false,

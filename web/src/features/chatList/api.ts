@@ -1,13 +1,11 @@
 /** The staff member's chat list (spec 2 §7): which tickets are in it, adding, removing, pins. */
 
-import type { UserPreferences } from "../../../../common/schemas/auth.ts";
 import type { ActiveChatIdsResponse, ActiveChatsResponse, ChatTicket } from "../../../../common/schemas/chatList.ts";
 import { api } from "../../api/client.ts";
 
 export const chatListKeys = {
   ids: ["active-chat-ids"] as const,
   chats: ["active-chats"] as const,
-  preferences: ["user-preferences"] as const,
 };
 
 export async function fetchActiveChatIds(): Promise<number[]> {
@@ -41,8 +39,4 @@ export async function isPinnedTicket(ticketId: number): Promise<boolean> {
 
 export async function pinTicket(ticketId: number, pinned: boolean): Promise<void> {
   await api.post("/api/pin-ticket", { id: ticketId, pinned });
-}
-
-export async function fetchUserPreferences(): Promise<UserPreferences> {
-  return (await api.get<{ user_preferences: UserPreferences }>("/api/profile/fetch-user-preferences")).user_preferences;
 }

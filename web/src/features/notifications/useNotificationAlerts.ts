@@ -5,7 +5,7 @@
  * after sign-in. The unread count is asked for on every (re)connection.
  */
 import { notifications } from "@mantine/notifications";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -13,7 +13,7 @@ import { TIMING } from "../../../../common/constants.ts";
 import type { Notification } from "../../../../common/schemas/chatList.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { useSession } from "../../session/SessionContext.ts";
-import { chatListKeys, fetchUserPreferences } from "../chatList/api.ts";
+import { usePreferences } from "../account/api.ts";
 import { notificationKeys } from "./api.ts";
 import { notificationPath, notificationText } from "./NotificationItem.tsx";
 import { playNotificationSound } from "./sounds.ts";
@@ -34,7 +34,7 @@ export function useNotificationAlerts(): void {
   const { socket } = useSocket();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const preferences = useQuery({ queryKey: chatListKeys.preferences, queryFn: fetchUserPreferences, enabled: isStaff });
+  const preferences = usePreferences();
   const prefs = useRef(preferences.data);
   prefs.current = preferences.data;
 

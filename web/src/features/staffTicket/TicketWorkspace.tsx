@@ -14,6 +14,7 @@ import { ApiError } from "../../api/client.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { errorText } from "../../ui/useErrorText.ts";
+import { usePreferences } from "../account/api.ts";
 import { BanButton } from "../bans/BanButton.tsx";
 import { NotesPanel } from "../staffChat/NotesPanel.tsx";
 import { QuickReplyPanel } from "../staffChat/QuickReplyPanel.tsx";
@@ -22,15 +23,7 @@ import { AttachmentGallery } from "../tickets/AttachmentGallery.tsx";
 import { useServers } from "../tickets/api.ts";
 import { AssigneeHeader } from "./AssigneeHeader.tsx";
 import { AssignModal } from "./AssignModal.tsx";
-import {
-  type FastAction,
-  type StaffTicketFull,
-  staffTicketKey,
-  ticketActions,
-  useDevs,
-  usePreferences,
-  useSetTicket,
-} from "./api.ts";
+import { type FastAction, type StaffTicketFull, staffTicketKey, ticketActions, useDevs, useSetTicket } from "./api.ts";
 import { ConfirmModal, SubmitWarningModal, type WarningKind, warningSuppressed } from "./ConfirmModals.tsx";
 import { FastCompleteModal } from "./FastCompleteModal.tsx";
 import { isEnded, mayAct, mayEdit, reasonRequired } from "./rules.ts";

@@ -5,7 +5,6 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { UserPreferences } from "../../../../common/schemas/auth.ts";
 import type { Category, PriorityLevel } from "../../../../common/schemas/setupResponses.ts";
 import type {
   FastAction,
@@ -80,15 +79,6 @@ export function useExcuses() {
     queryFn: async () =>
       (await api.get<FastActionExcusesResponse>("/api/tickets/fetch-fast-action-excuses")).fast_action_excuses,
     staleTime: 5 * 60_000,
-  });
-}
-
-export function usePreferences() {
-  return useQuery({
-    queryKey: ["profile", "preferences"],
-    queryFn: async () =>
-      (await api.get<{ user_preferences: UserPreferences }>("/api/profile/fetch-user-preferences")).user_preferences,
-    staleTime: 60_000,
   });
 }
 

@@ -2,21 +2,21 @@
 import { Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NewPasswordFields, type NewPasswordValue, newPasswordReady } from "../../components/NewPasswordFields.tsx";
+import { isNewPasswordReady, type NewPassword, NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { changePassword, type Employee } from "./api.ts";
 import { DialogFrame } from "./DialogFrame.tsx";
 import { useDialogSubmit } from "./useDialogSubmit.ts";
 
 export function PasswordModal({ employee, onClose }: { employee: Employee; onClose(): void }) {
   const { t } = useTranslation("users");
-  const [entry, setEntry] = useState<NewPasswordValue>({ password: "", confirm: "" });
+  const [entry, setEntry] = useState<NewPassword>({ password: "", confirm: "" });
   const { busy, run } = useDialogSubmit(onClose);
   return (
     <DialogFrame
       title={t("password.title", { name: employee.name })}
       onClose={onClose}
       onConfirm={() => void run(() => changePassword(employee.id, entry.password, entry.confirm))}
-      canConfirm={newPasswordReady(entry)}
+      canConfirm={isNewPasswordReady(entry)}
       busy={busy}
       testId="password-dialog"
     >

@@ -10,7 +10,7 @@ import { Link, useParams } from "react-router";
 import { checkPasswordToken, setupPassword } from "../../api/auth.ts";
 import { ApiError } from "../../api/client.ts";
 import { AuthCard } from "../../components/AuthCard.tsx";
-import { NewPasswordFields, type NewPasswordValue, newPasswordReady } from "../../components/NewPasswordFields.tsx";
+import { isNewPasswordReady, type NewPassword, NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
 
@@ -21,7 +21,7 @@ export default function SetupPasswordPage() {
   usePageTitle(t("set_password.title"));
   const { token = "" } = useParams();
   const [phase, setPhase] = useState<Phase>("checking");
-  const [entry, setEntry] = useState<NewPasswordValue>({ password: "", confirm: "" });
+  const [entry, setEntry] = useState<NewPassword>({ password: "", confirm: "" });
 
   useEffect(() => {
     let current = true;
@@ -37,7 +37,7 @@ export default function SetupPasswordPage() {
     };
   }, [token]);
 
-  const canSubmit = newPasswordReady(entry) && phase === "valid";
+  const canSubmit = isNewPasswordReady(entry) && phase === "valid";
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,51 @@
+/**
+ * A staff member changes their own password (spec 3 §2.5, §5): the current password first, then
+ * the new one; every session of the account ends and this browser gets a fresh one.
+ */
+import { isValidPassword } from "../../common/password.ts";
+import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { AppError, issue } from "../http/errors.ts";
+import type { LimitRule } from "../ratelimit/store.ts";
+import { updateProfile } from "../repositories/profile.ts";
+import { deleteUserSessions } from "../repositories/sessions.ts";
+import type { UserRow } from "../repositories/users.ts";
+import { type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
+
+/** Wrong current passwords a session may try: a stolen session cannot guess the password. */
+export const CURRENT_PASSWORD_RULE: LimitRule = { max: 10, windowSeconds: 15 * 60 };
+
+export interface ChangeProfilePasswordInput {
+  user: UserRow;
+  currentPassword: string;
+  password: string;
+  origin: RequestOrigin;
+}
+
+export async function changeProfilePassword(
+  ctx: AppContext,
+  input: ChangeProfilePasswordInput,
+): Promise<{ user: UserRow; started: StartedSession }> {
+  const { user } = input;
+  if (!isValidPassword(input.password)) throw new AppError("password_invalid");
+  // Reserved before argon2 runs, as at sign-in: parallel guesses cannot all be checked.
+  const key = `profile-password:${user.id}`;
+  const reserved = await ctx.limits.consume(key, CURRENT_PASSWORD_RULE);
+  if (!reserved.allowed) {
+    throw new AppError("rate_limited", undefined, { "retry-after": String(reserved.retryAfterSeconds) });
+  }
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw new AppError("current_password_wrong", [
+      issue("The current password is wrong.", "current_password_wrong", ["body", "current_password"]),
+    ]);
+  }
+  await ctx.limits.release(key, CURRENT_PASSWORD_RULE, 1, reserved.window);
+  const passwordHash = await hashPassword(input.password);
+  const changed = await updateProfile(ctx.store.db, user.id, { password_hash: passwordHash }, nowSeconds());
+  // Every session ends, this one included (DESIGN: sessions end on a password change); the
+  // browser that made the change is handed a new one so that its user stays signed in.
+  ctx.realtime.endSessions(await deleteUserSessions(ctx.store.db, user.id));
+  const started = await startSession(ctx, { user: changed, kind: "user", origin: input.origin, previous: null });
+  return { user: changed, started };
+}

@@ -1,0 +1,117 @@
+/**
+ * The account calls (spec 3 §7 Profile, misc to-dos) and the one query of the user's preferences
+ * that the chat list, the notification alerts, the ticket page and the preferences page share.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import type { SessionUser, UserPreferences } from "../../../../common/schemas/auth.ts";
+import type { PreferenceFlag, ProfileUserResponse } from "../../../../common/schemas/profile.ts";
+import type { FetchTodosResponse, Todo } from "../../../../common/schemas/todos.ts";
+import type { Session } from "../../api/auth.ts";
+import { api } from "../../api/client.ts";
+import { useSocket } from "../../realtime/SocketContext.ts";
+import { useSession } from "../../session/SessionContext.ts";
+import { SESSION_QUERY_KEY } from "../../session/SessionProvider.tsx";
+
+export const accountKeys = {
+  preferences: ["user-preferences"] as const,
+  todos: ["todos"] as const,
+};
+
+async function fetchUserPreferences(): Promise<UserPreferences> {
+  return (await api.get<{ user_preferences: UserPreferences }>("/api/profile/fetch-user-preferences")).user_preferences;
+}
+
+/** The signed-in staff member's preferences; saved ones arrive through `useLivePreferences`. */
+export function usePreferences() {
+  const { isStaff } = useSession();
+  return useQuery({ queryKey: accountKeys.preferences, queryFn: fetchUserPreferences, enabled: isStaff });
+}
+
+export async function saveUserPreferences(flags: Record<PreferenceFlag, boolean>): Promise<UserPreferences> {
+  return (await api.post<{ user_preferences: UserPreferences }>("/api/profile/save-user-preferences", flags))
+    .user_preferences;
+}
+
+/** Puts a saved preferences record into the shared query (the chat list and alerts read it). */
+export function useApplyPreferences(): (saved: UserPreferences) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (saved: UserPreferences) => queryClient.setQueryData(accountKeys.preferences, saved),
+    [queryClient],
+  );
+}
+
+/** A save in another tab of the same user arrives as `user_preferences`: this tab follows. */
+export function useLivePreferences(): void {
+  const apply = useApplyPreferences();
+  const { socket } = useSocket();
+  useEffect(() => {
+    if (!socket) return;
+    const onSaved = ({ user_preferences }: { user_preferences: UserPreferences }) => apply(user_preferences);
+    socket.on("user_preferences", onSaved);
+    return () => {
+      socket.off("user_preferences", onSaved);
+    };
+  }, [socket, apply]);
+}
+
+// ---- profile: every call answers the user as the session now sees it
+
+async function profileCall(path: string, body: Record<string, string>): Promise<SessionUser> {
+  return (await api.post<ProfileUserResponse>(path, body)).user;
+}
+
+export const profileCalls = {
+  name: (userId: number, name: string) =>
+    profileCall("/api/profile/change-profile-name", { user_id: String(userId), name }),
+  email: (userId: number, email: string) =>
+    profileCall("/api/profile/change-profile-email", { user_id: String(userId), email }),
+  password: (userId: number, currentPassword: string, password: string) =>
+    profileCall("/api/profile/change-profile-password", {
+      user_id: String(userId),
+      current_password: currentPassword,
+      password,
+    }),
+  async picture(userId: number, picture: Blob, name: string): Promise<SessionUser> {
+    const form = new FormData();
+    form.append("user_id", String(userId));
+    form.append("files", picture, name);
+    return (await api.upload<ProfileUserResponse>("/api/profile/change-profile-picture", form)).user;
+  },
+  deletePicture: (userId: number) => profileCall("/api/profile/delete-profile-picture", { user_id: String(userId) }),
+};
+
+/** Puts a changed user into the session, so the header and menu show it at once. */
+export function useSetSessionUser(): (user: SessionUser) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (user: SessionUser) =>
+      queryClient.setQueryData<Session | null>(SESSION_QUERY_KEY, (session) =>
+        session ? { ...session, user } : session,
+      ),
+    [queryClient],
+  );
+}
+
+// ---- the to-do board
+
+/** The board and whether this user sees the Switch; a failed load is logged only (spec 3 §8). */
+export function useTodos() {
+  const query = useQuery({
+    queryKey: accountKeys.todos,
+    queryFn: () => api.get<FetchTodosResponse>("/api/misc/fetch-todos"),
+    retry: false,
+  });
+  useEffect(() => {
+    if (query.error) console.error("to-do board load failed", query.error);
+  }, [query.error]);
+  return query;
+}
+
+export const todoCalls = {
+  create: async (field: string, content: string) =>
+    (await api.post<{ todo: Todo }>("/api/misc/create-todo", { field, content })).todo,
+  mark: async (id: number, done: boolean) => (await api.post<{ todo: Todo }>("/api/misc/mark-todo", { id, done })).todo,
+  remove: async (id: number) => api.post("/api/misc/delete-todo", { id }),
+};
