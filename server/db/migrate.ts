@@ -11,6 +11,7 @@ import * as temporaryIdentities from "./migrations/0006_temporary_identities.ts"
 import * as ticketNumber from "./migrations/0007_ticket_number.ts";
 import * as ticketSearch from "./migrations/0008_ticket_search.ts";
 import * as notes from "./migrations/0010_notes.ts";
+import * as playerSearch from "./migrations/0013_player_search.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0007_ticket_number": ticketNumber,
   "0008_ticket_search": ticketSearch,
   "0010_notes": notes,
+  "0013_player_search": playerSearch,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

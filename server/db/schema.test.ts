@@ -87,6 +87,8 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   tickets_category_updated: ["tickets", ["category_id", "last_updated"], false],
   tickets_priority_updated: ["tickets", ["priority_id", "last_updated"], false],
   notifications_user_type_ticket: ["notifications", ["user_id", "type", "ticket_id"], false],
+  // the player search (0013)
+  users_players: ["users", ["class", "type", "deleted", "banned", "banned_until"], false],
 };
 
 const EXPECTED_PRIMARY_KEYS: Record<string, string[]> = {
