@@ -3,9 +3,7 @@
  * time, opening the detail page), in-chats toggle, member (a button to the profile), character,
  * e-mail, server, category, status, priority, last updated, created, assigned to. Headers sort.
  */
-import { Anchor, Button, Table, Text, Tooltip, UnstyledButton } from "@mantine/core";
-import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { Anchor, Button, Table, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PriorityLevel } from "../../../../common/schemas/setupResponses.ts";
@@ -18,6 +16,7 @@ import type { ListTicket } from "./api.ts";
 import { InChatsToggle } from "./InChatsToggle.tsx";
 import type { Sort } from "./listState.ts";
 import { formatRelative } from "./relativeTime.ts";
+import { SortHeader } from "./SortHeader.tsx";
 import { TicketStatusBadge } from "./TicketStatusBadge.tsx";
 
 export function ticketEditPath(ticket: Pick<ListTicket, "id" | "email" | "createdAt">): string {
@@ -38,37 +37,6 @@ interface TicketTableProps extends Lookups {
   onSort(key: TicketSortField): void;
   activeChatIds: ReadonlySet<number> | undefined;
   now: number;
-}
-
-function SortHeader({
-  field,
-  sort,
-  onSort,
-  children,
-}: {
-  field: TicketSortField;
-  sort: Sort;
-  onSort(key: TicketSortField): void;
-  children: ReactNode;
-}) {
-  const order = sort.key === field ? sort.order : null;
-  const Icon = order === "asc" ? IconSortAscending : order === "desc" ? IconSortDescending : IconArrowsSort;
-  return (
-    <Table.Th
-      aria-sort={order === "asc" ? "ascending" : order === "desc" ? "descending" : "none"}
-      data-testid={`sort-${field}`}
-      data-sort={order ?? "none"}
-      style={{ whiteSpace: "nowrap" }}
-    >
-      <UnstyledButton
-        onClick={() => onSort(field)}
-        style={{ display: "inline-flex", alignItems: "center", gap: 4, fontWeight: 700, fontSize: "inherit" }}
-      >
-        {children}
-        <Icon size={14} stroke={1.6} opacity={order ? 1 : 0.45} aria-hidden />
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 export function TicketTable({
