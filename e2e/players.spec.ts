@@ -34,11 +34,11 @@ test("finds a player by a part of the name, opens the profile with counts, chara
   page,
 }) => {
   await openSearch(page);
-  await page.getByTestId("member-clear-button").click();
+  await page.getByTestId("clear-button").click();
   await settled(page);
   // ToxicTom, the demo's banned player: "xicT" is only a part of the name.
   await page.getByTestId("member-filter-name").fill("xicT");
-  await page.getByTestId("member-search-button").click();
+  await page.getByTestId("search-button").click();
   await settled(page);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first().getByTestId("member-link")).toHaveText("ToxicTom");
@@ -46,11 +46,11 @@ test("finds a player by a part of the name, opens the profile with counts, chara
 
   // Exact needs the whole name.
   await choose(page, "member-filter-name-mode", "Exact");
-  await page.getByTestId("member-search-button").click();
+  await page.getByTestId("search-button").click();
   await settled(page);
   await expect(page.getByTestId("member-list-empty")).toBeVisible();
   await page.getByTestId("member-filter-name").fill("toxictom");
-  await page.getByTestId("member-search-button").click();
+  await page.getByTestId("search-button").click();
   await settled(page);
   await expect(rows(page)).toHaveCount(1);
 
@@ -102,11 +102,11 @@ test("the banned list shows banned players only, without a banned filter", async
 
 test("the search, page size and sort come back after navigating away", async ({ page }) => {
   await openSearch(page);
-  await page.getByTestId("member-clear-button").click();
+  await page.getByTestId("clear-button").click();
   await settled(page);
   await expect(page.getByTestId("page-size")).toHaveValue("10");
   await page.getByTestId("member-filter-email").fill("@demo.test");
-  await page.getByTestId("member-search-button").click();
+  await page.getByTestId("search-button").click();
   await settled(page);
   await choose(page, "page-size", "25");
   await page.getByTestId("sort-name").click();
@@ -134,7 +134,7 @@ test("an unknown player gets a clean not-found state", async ({ page }) => {
 test("on a phone the search and the profile do not scroll sideways", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openSearch(page);
-  await page.getByTestId("member-clear-button").click();
+  await page.getByTestId("clear-button").click();
   await settled(page);
   await expect(rows(page).first()).toBeVisible();
   await noSidewaysScroll(page);

@@ -51,7 +51,8 @@ export function BanHistoryTable({ owner, enabled = true, ticketLink }: BanHistor
             <Table.Th>{t("columns.reason")}</Table.Th>
             <Table.Th>{t("columns.by")}</Table.Th>
             <Table.Th>{t("columns.until")}</Table.Th>
-            <Table.Th>{t("columns.state")}</Table.Th>
+            {/* Room for the Active badge, which would otherwise be cut to "Acti…". */}
+            <Table.Th miw={100}>{t("columns.state")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -72,14 +72,7 @@ export function MemberList({ kind, userId }: { kind: MemberListKind; userId: num
           <MemberTable members={data?.members ?? []} sort={list.sort} onSort={list.toggleSort} />
         )}
       </Paper>
-      <ListFooter
-        pageSize={list.pageSize}
-        onPageSize={list.setPageSize}
-        page={page}
-        onPage={list.setPage}
-        totals={data}
-        testId="member"
-      />
+      <ListFooter list={list} totals={data} testId="member" />
     </>
   );
 }

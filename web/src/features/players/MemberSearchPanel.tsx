@@ -3,11 +3,11 @@
  * the server (All or a server title); the banned filter (not on the banned list, where it is
  * fixed). Edits stay a draft until Search, as on the ticket list.
  */
-import { Button, Group, Paper, Select, SimpleGrid } from "@mantine/core";
-import { IconEraser, IconSearch } from "@tabler/icons-react";
+import { Group, Paper, Select, SimpleGrid } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TextFilter } from "../ticketList/rememberedList.ts";
+import { SearchButtons } from "../ticketList/SearchButtons.tsx";
 import { TextFilterInput } from "../ticketList/TextFilterInput.tsx";
 import { useServers } from "../tickets/api.ts";
 import type { MemberSearchParams } from "./memberSearch.ts";
@@ -87,19 +87,7 @@ export function MemberSearchPanel({ params, bannedFixed, onSearch, onClear }: Me
             />
           )}
         </Group>
-        <Group gap="xs">
-          <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="member-search-button">
-            {t("buttons.search")}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconEraser size={16} />}
-            onClick={onClear}
-            data-testid="member-clear-button"
-          >
-            {t("buttons.clear")}
-          </Button>
-        </Group>
+        <SearchButtons onClear={onClear} />
       </Group>
     </Paper>
   );

@@ -7,19 +7,25 @@ import { Group, Pagination, Select, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PAGE_SIZE_OPTIONS } from "../../../../common/constants.ts";
 
-interface ListFooterProps {
+/** What the footer reads and sets of a remembered list (useRememberedList). */
+interface PagedList {
+  state: { page: number };
   pageSize: number;
-  onPageSize(size: number): void;
-  page: number;
-  onPage(page: number): void;
+  setPage(page: number): void;
+  setPageSize(size: number): void;
+}
+
+interface ListFooterProps {
+  list: PagedList;
   /** Unknown while the first answer is on its way. */
   totals: { total_pages: number; total_count: number } | undefined;
   /** data-testid prefix: `{prefix}-total`, `{prefix}-pagination`. */
   testId: string;
 }
 
-export function ListFooter({ pageSize, onPageSize, page, onPage, totals, testId }: ListFooterProps) {
+export function ListFooter({ list, totals, testId }: ListFooterProps) {
   const { t } = useTranslation("ticketList");
+  const page = list.state.page;
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Group gap="xs">
@@ -29,8 +35,8 @@ export function ListFooter({ pageSize, onPageSize, page, onPage, totals, testId 
         <Select
           aria-label={t("per_page")}
           data={PAGE_SIZE_OPTIONS.map(String)}
-          value={String(pageSize)}
-          onChange={(value) => value && onPageSize(Number(value))}
+          value={String(list.pageSize)}
+          onChange={(value) => value && list.setPageSize(Number(value))}
           allowDeselect={false}
           w={90}
           size="xs"
@@ -46,7 +52,7 @@ export function ListFooter({ pageSize, onPageSize, page, onPage, totals, testId 
         <Pagination
           total={totals.total_pages}
           value={Math.min(page, totals.total_pages)}
-          onChange={onPage}
+          onChange={list.setPage}
           siblings={2}
           boundaries={1}
           getControlProps={(control) => ({ "aria-label": t(`paging.${control}`) })}

@@ -4,7 +4,7 @@
  * buttons Search, Default, Clear and Advanced Search. Edits stay a draft until Search.
  */
 import { Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid } from "@mantine/core";
-import { IconAdjustmentsHorizontal, IconEraser, IconRestore, IconSearch } from "@tabler/icons-react";
+import { IconAdjustmentsHorizontal } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { STATUS_FILTERS } from "../../../../common/schemas/ticketSearch.ts";
@@ -14,6 +14,7 @@ import { categoryTitle } from "../tickets/ticketDisplay.ts";
 import { AdvancedSearchModal } from "./AdvancedSearchModal.tsx";
 import { useDevs, usePriorities } from "./api.ts";
 import { hasAdvancedFilters, type SearchParams, type StatusFilter, type TextFilter } from "./listState.ts";
+import { SearchButtons } from "./SearchButtons.tsx";
 import { TextFilterInput } from "./TextFilterInput.tsx";
 import { statusKey } from "./TicketStatusBadge.tsx";
 
@@ -136,21 +137,7 @@ export function SearchPanel({ params, onSearch, onDefault, onClear }: SearchPane
           onChange={(event) => set("tagged", event.currentTarget.checked)}
           data-testid="filter-tagged"
         />
-        <Group gap="xs">
-          <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="search-button">
-            {t("buttons.search")}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconRestore size={16} />}
-            onClick={onDefault}
-            data-testid="default-button"
-          >
-            {t("buttons.default")}
-          </Button>
-          <Button variant="default" leftSection={<IconEraser size={16} />} onClick={onClear} data-testid="clear-button">
-            {t("buttons.clear")}
-          </Button>
+        <SearchButtons onClear={onClear} onDefault={onDefault}>
           <Button
             variant="light"
             leftSection={<IconAdjustmentsHorizontal size={16} />}
@@ -166,7 +153,7 @@ export function SearchPanel({ params, onSearch, onDefault, onClear }: SearchPane
           >
             {t("buttons.advanced")}
           </Button>
-        </Group>
+        </SearchButtons>
       </Group>
       <AdvancedSearchModal
         opened={advancedOpen}

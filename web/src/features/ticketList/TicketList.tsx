@@ -94,14 +94,7 @@ export function TicketList({ userId }: { userId: number }) {
           />
         )}
       </Paper>
-      <ListFooter
-        pageSize={list.pageSize}
-        onPageSize={list.setPageSize}
-        page={page}
-        onPage={list.setPage}
-        totals={data}
-        testId="ticket"
-      />
+      <ListFooter list={list} totals={data} testId="ticket" />
     </>
   );
 }
