@@ -234,7 +234,14 @@ async function main(): Promise<void> {
       return scans.length ? "index" : "no";
     }
     if (lines.some((l) => /Seq Scan on (users|characters)\b/.test(l))) return "table";
-    return lines.some((l) => /Index (Only )?Scan/.test(l) && !/Index Cond/.test(l)) ? "index" : "no";
+    // An index scan without an Index Cond (on the lines of its node) walks the whole index.
+    const walks = lines.some((l, i) => {
+      if (!/Index (Only )?Scan.* on (users|characters)\b/.test(l)) return false;
+      const rest = lines.slice(i + 1);
+      const end = rest.findIndex((x) => x.includes("->"));
+      return !(end === -1 ? rest : rest.slice(0, end)).some((x) => x.includes("Index Cond"));
+    });
+    return walks ? "index" : "no";
   };
 
   console.log(`\n${engine}, ${PLAYERS} players, ${RUNS} runs a filter (ms)\n`);
