@@ -112,6 +112,7 @@ export const ERRORS = {
   },
   // (end of part staffusers)
   // ---- issue 8/7 part players: add this part's codes right below this line
+  member_not_found: { status: 404, message: "There is no such player." },
   // (end of part players)
   // ---- issue 8/7 part setup: add this part's codes right below this line
   setup_title_taken: { status: 409, message: "An entry with this title already exists." },

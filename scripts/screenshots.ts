@@ -120,6 +120,46 @@ const SHOTS: Shot[] = [
   ),
   // (end of part staffusers)
   // ---- issue 8 part players: this part's shots below this line
+  // The player search with every demo player, and ToxicTom's profile (banned, with a ban history).
+  ...(["light", "dark", "arabic"] as const).flatMap((variant): Shot[] => {
+    const suffix = variant === "light" ? "" : `-${variant}`;
+    const scheme = variant === "dark" ? "dark" : "light";
+    const inLanguage = async (page: Page) => {
+      if (variant === "arabic") {
+        await page.getByTestId("language-picker").click();
+        await page.getByTestId("language-option-ar").click();
+        await page.locator("html[dir=rtl]").waitFor();
+      }
+    };
+    return [
+      {
+        file: `players-search${suffix}.png`,
+        path: "/admin/members/search-members",
+        account: "mod",
+        scheme,
+        ready: async (page) => {
+          await inLanguage(page);
+          await page.getByTestId("member-row").nth(5).waitFor();
+          await page.waitForLoadState("networkidle");
+        },
+      },
+      {
+        file: `player-profile${suffix}.png`,
+        path: "/admin/members/search-members",
+        account: "mod",
+        scheme,
+        height: 1100,
+        ready: async (page) => {
+          await inLanguage(page);
+          await page.getByTestId("member-filter-name").fill("ToxicTom");
+          await page.getByTestId("search-button").click();
+          await page.getByTestId("member-link").filter({ hasText: "ToxicTom" }).click();
+          await page.getByTestId("ban-history-row").first().waitFor();
+          await page.waitForLoadState("networkidle");
+        },
+      },
+    ];
+  }),
   // (end of part players)
   // ---- issue 8 part setup: this part's shots below this line
   // Category setup as the admin (who also holds category:disable), with its ticket counts.

@@ -11,6 +11,7 @@ import * as temporaryIdentities from "./migrations/0006_temporary_identities.ts"
 import * as ticketNumber from "./migrations/0007_ticket_number.ts";
 import * as ticketSearch from "./migrations/0008_ticket_search.ts";
 import * as notes from "./migrations/0010_notes.ts";
+import * as playerSearch from "./migrations/0013_player_search.ts";
 import * as todoBoard from "./migrations/0014_todo_board.ts";
 import * as stats from "./migrations/0015_stats.ts";
 import * as chatfold from "./migrations/0018_chatfold.ts";
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0007_ticket_number": ticketNumber,
   "0008_ticket_search": ticketSearch,
   "0010_notes": notes,
+  "0013_player_search": playerSearch,
   "0014_todo_board": todoBoard,
   "0015_stats": stats,
   "0018_chatfold": chatfold,

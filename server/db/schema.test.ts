@@ -90,6 +90,9 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   notifications_user_type_ticket: ["notifications", ["user_id", "type", "ticket_id"], false],
   // the shared to-do board (0014, part account)
   todos_done_timestamp: ["todos", ["done", "timestamp"], false],
+  // the player search (0013)
+  users_players: ["users", ["class", "type", "deleted", "banned", "banned_until"], false],
+  characters_server_user: ["characters", ["server_id", "user_id"], false],
 };
 
 const EXPECTED_PRIMARY_KEYS: Record<string, string[]> = {

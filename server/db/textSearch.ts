@@ -1,7 +1,8 @@
 /**
- * The text-search dialect of the staff ticket search (spec 2 §2, §7), in one module: how a
- * Contains or Exact match on a ticket's text fields and a Contains match on its chat messages is
- * written for each engine, and the indexes that make them fast (migration 0008).
+ * The text-search dialect of the staff ticket search (spec 2 §2, §7) and the player search (spec 3
+ * §2.3), in one module: how a Contains or Exact match on a ticket's text fields, a Contains match on
+ * its chat messages, and a match on a player's name, e-mail or character name is written for each
+ * engine, and the indexes that make them fast (migrations 0008 and 0013).
  *
  * - Contains (3 characters or more): trigram indexes. PostgreSQL: `col ILIKE '%text%'` served by a
  *   pg_trgm GIN index on the column. SQLite: an FTS5 table with the `trigram` tokenizer (external
@@ -47,25 +48,51 @@ function charCount(text: string): number {
   return [...text].length;
 }
 
-/** tickets.<column> contains text (any case). */
-export function ticketContains(engine: Engine, column: TicketTextColumn, text: string): RawBuilder<boolean> {
-  if (charCount(text) < TRIGRAM_MIN_CHARS) {
-    if (!(TICKET_EXACT_COLUMNS as readonly string[]).includes(column)) return sql<boolean>`1 = 0`;
-    return ticketStartsWith(engine, column as TicketExactColumn, text);
-  }
-  const ref = sql.ref(`tickets.${column}`);
-  if (engine === "postgres") return sql<boolean>`${ref} ILIKE ${`%${escapeLike(text)}%`}`;
-  return sql<boolean>`tickets.id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ${`${column} : ${ftsPhrase(text)}`})`;
+/**
+ * A searched text column: its table, and on SQLite the FTS5 trigram table (external content,
+ * rowid = the table's id) that indexes it.
+ */
+export interface TextTarget {
+  table: string;
+  column: string;
+  fts: string;
 }
 
-/** tickets.<column> starts with text (any case), on the lower-case b-tree index. */
-export function ticketStartsWith(engine: Engine, column: TicketExactColumn, text: string): RawBuilder<boolean> {
-  const lowered = sql`lower(${sql.ref(`tickets.${column}`)})`;
+const ticketTarget = (column: string): TextTarget => ({ table: "tickets", column, fts: "tickets_fts" });
+
+/** target contains text (any case); shorter than a trigram, a starts-with match when `prefix`. */
+export function textContains(engine: Engine, target: TextTarget, text: string, prefix = true): RawBuilder<boolean> {
+  if (charCount(text) < TRIGRAM_MIN_CHARS) return prefix ? textStartsWith(engine, target, text) : sql<boolean>`1 = 0`;
+  const ref = sql.ref(`${target.table}.${target.column}`);
+  if (engine === "postgres") return sql<boolean>`${ref} ILIKE ${`%${escapeLike(text)}%`}`;
+  const query = `${target.column} : ${ftsPhrase(text)}`;
+  return sql<boolean>`${sql.ref(`${target.table}.id`)} IN (SELECT rowid FROM ${sql.table(target.fts)} WHERE ${sql.table(target.fts)} MATCH ${query})`;
+}
+
+/** target starts with text (any case), on the lower-case b-tree index. */
+export function textStartsWith(engine: Engine, target: TextTarget, text: string): RawBuilder<boolean> {
+  const lowered = sql`lower(${sql.ref(`${target.table}.${target.column}`)})`;
   if (engine === "postgres") {
     // text_pattern_ops serves LIKE 'prefix%' (backslash is PostgreSQL's default LIKE escape).
     return sql<boolean>`${lowered} LIKE ${`${escapeLike(text.toLowerCase())}%`}`;
   }
   return sql<boolean>`(${lowered} >= lower(${text}) AND ${lowered} < lower(${text}) || ${MAX_CHAR})`;
+}
+
+/** target equals text (any case). */
+export function textExact(target: TextTarget, text: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(`${target.table}.${target.column}`)}) = lower(${text})`;
+}
+
+/** tickets.<column> contains text (any case). */
+export function ticketContains(engine: Engine, column: TicketTextColumn, text: string): RawBuilder<boolean> {
+  const prefix = (TICKET_EXACT_COLUMNS as readonly string[]).includes(column);
+  return textContains(engine, ticketTarget(column), text, prefix);
+}
+
+/** tickets.<column> starts with text (any case), on the lower-case b-tree index. */
+export function ticketStartsWith(engine: Engine, column: TicketExactColumn, text: string): RawBuilder<boolean> {
+  return textStartsWith(engine, ticketTarget(column), text);
 }
 
 /** tickets.<column> equals text (any case, Unicode on both engines). */
@@ -119,7 +146,7 @@ export function chatMessageContains(engine: Engine, text: string): RawBuilder<bo
   return sql<boolean>`tickets.id IN (SELECT m.ticket_id FROM chat_messages m WHERE m.id IN (SELECT rowid FROM chat_messages_fts WHERE chat_messages_fts MATCH ${`message : ${ftsPhrase(text)}`}) AND m.deleted = 0)`;
 }
 
-// ---- the indexes (migration 0008)
+// ---- the indexes (migrations 0008 and 0013)
 
 /**
  * The engine-specific objects of text search (SQLite's FTS5 tables and their shadow tables,
@@ -127,7 +154,11 @@ export function chatMessageContains(engine: Engine, text: string): RawBuilder<bo
  * two engines leaves them out, they differ by design.
  */
 export function isTextSearchObject(name: string): boolean {
-  return /^(tickets|chat_messages)_fts(_|$)/.test(name) || /_trgm$/.test(name) || /^tickets_\w+_lower$/.test(name);
+  return (
+    /^(tickets|chat_messages|users|characters)_fts(_|$)/.test(name) ||
+    /_trgm$/.test(name) ||
+    /^(tickets|users|characters)_\w+_lower$/.test(name)
+  );
 }
 
 /** The schema that holds pg_trgm, creating the extension in `public` when it is missing. */
@@ -157,55 +188,79 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** Creates the text-search indexes of tickets and chat messages (migration 0008). */
-export async function createTextSearchIndexes(db: Kysely<unknown>, engine: Engine): Promise<void> {
-  if (engine === "postgres") {
-    const opclass = sql.raw(`${quoteIdent(await trigramSchema(db))}.gin_trgm_ops`);
-    for (const column of TICKET_TEXT_COLUMNS) {
-      await sql`CREATE INDEX ${sql.id(`tickets_${column}_trgm`)} ON tickets USING gin (${sql.id(column)} ${opclass})`.execute(
-        db,
-      );
-    }
-    for (const column of TICKET_EXACT_COLUMNS) {
-      await sql`CREATE INDEX ${sql.id(`tickets_${column}_lower`)} ON tickets (lower(${sql.id(column)}) text_pattern_ops)`.execute(
-        db,
-      );
-    }
-    await sql`CREATE INDEX chat_messages_message_trgm ON chat_messages USING gin (message ${opclass})`.execute(db);
-    return;
-  }
-  for (const column of TICKET_EXACT_COLUMNS) {
-    await sql`CREATE INDEX ${sql.id(`tickets_${column}_lower`)} ON tickets (lower(${sql.id(column)}))`.execute(db);
-  }
-  const columns = TICKET_TEXT_COLUMNS.join(", ");
-  const newValues = TICKET_TEXT_COLUMNS.map((c) => `new.${c}`).join(", ");
-  const oldValues = TICKET_TEXT_COLUMNS.map((c) => `old.${c}`).join(", ");
-  const statements = [
-    `CREATE VIRTUAL TABLE tickets_fts USING fts5(${columns}, content='tickets', content_rowid='id', tokenize='trigram')`,
-    `CREATE TRIGGER tickets_fts_insert AFTER INSERT ON tickets BEGIN
-       INSERT INTO tickets_fts(rowid, ${columns}) VALUES (new.id, ${newValues});
+/** The text-search indexes of one table: which columns take Contains, which also Exact. */
+interface TextIndexPlan {
+  table: string;
+  /** Trigram-indexed columns (PostgreSQL: one GIN index each; SQLite: one FTS5 table of them all). */
+  contains: readonly string[];
+  /** Columns with a lower-case b-tree index (Exact and short Contains). */
+  exact: readonly string[];
+}
+
+/** SQLite: an external-content FTS5 trigram table `{table}_fts` kept in sync by triggers. */
+function ftsStatements({ table, contains }: TextIndexPlan): string[] {
+  const fts = `${table}_fts`;
+  const columns = contains.join(", ");
+  const newValues = contains.map((c) => `new.${c}`).join(", ");
+  const oldValues = contains.map((c) => `old.${c}`).join(", ");
+  return [
+    `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='${table}', content_rowid='id', tokenize='trigram')`,
+    `CREATE TRIGGER ${fts}_insert AFTER INSERT ON ${table} BEGIN
+       INSERT INTO ${fts}(rowid, ${columns}) VALUES (new.id, ${newValues});
      END`,
-    `CREATE TRIGGER tickets_fts_delete AFTER DELETE ON tickets BEGIN
-       INSERT INTO tickets_fts(tickets_fts, rowid, ${columns}) VALUES ('delete', old.id, ${oldValues});
+    `CREATE TRIGGER ${fts}_delete AFTER DELETE ON ${table} BEGIN
+       INSERT INTO ${fts}(${fts}, rowid, ${columns}) VALUES ('delete', old.id, ${oldValues});
      END`,
     // Only when a searched text changes: status, assignee and time updates leave the index alone.
-    `CREATE TRIGGER tickets_fts_update AFTER UPDATE OF ${columns} ON tickets BEGIN
-       INSERT INTO tickets_fts(tickets_fts, rowid, ${columns}) VALUES ('delete', old.id, ${oldValues});
-       INSERT INTO tickets_fts(rowid, ${columns}) VALUES (new.id, ${newValues});
+    `CREATE TRIGGER ${fts}_update AFTER UPDATE OF ${columns} ON ${table} BEGIN
+       INSERT INTO ${fts}(${fts}, rowid, ${columns}) VALUES ('delete', old.id, ${oldValues});
+       INSERT INTO ${fts}(rowid, ${columns}) VALUES (new.id, ${newValues});
      END`,
-    `INSERT INTO tickets_fts(tickets_fts) VALUES ('rebuild')`,
-    `CREATE VIRTUAL TABLE chat_messages_fts USING fts5(message, content='chat_messages', content_rowid='id', tokenize='trigram')`,
-    `CREATE TRIGGER chat_messages_fts_insert AFTER INSERT ON chat_messages BEGIN
-       INSERT INTO chat_messages_fts(rowid, message) VALUES (new.id, new.message);
-     END`,
-    `CREATE TRIGGER chat_messages_fts_delete AFTER DELETE ON chat_messages BEGIN
-       INSERT INTO chat_messages_fts(chat_messages_fts, rowid, message) VALUES ('delete', old.id, old.message);
-     END`,
-    `CREATE TRIGGER chat_messages_fts_update AFTER UPDATE OF message ON chat_messages BEGIN
-       INSERT INTO chat_messages_fts(chat_messages_fts, rowid, message) VALUES ('delete', old.id, old.message);
-       INSERT INTO chat_messages_fts(rowid, message) VALUES (new.id, new.message);
-     END`,
-    `INSERT INTO chat_messages_fts(chat_messages_fts) VALUES ('rebuild')`,
+    `INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`,
   ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+async function createTextIndexes(db: Kysely<unknown>, engine: Engine, plans: TextIndexPlan[]): Promise<void> {
+  const opclass = engine === "postgres" ? sql.raw(`${quoteIdent(await trigramSchema(db))}.gin_trgm_ops`) : undefined;
+  for (const plan of plans) {
+    const table = sql.table(plan.table);
+    for (const column of plan.exact) {
+      const name = sql.id(`${plan.table}_${column}_lower`);
+      const ops = engine === "postgres" ? sql` text_pattern_ops` : sql``;
+      await sql`CREATE INDEX ${name} ON ${table} (lower(${sql.id(column)})${ops})`.execute(db);
+    }
+    if (opclass) {
+      for (const column of plan.contains) {
+        const name = sql.id(`${plan.table}_${column}_trgm`);
+        await sql`CREATE INDEX ${name} ON ${table} USING gin (${sql.id(column)} ${opclass})`.execute(db);
+      }
+    } else {
+      for (const statement of ftsStatements(plan)) await sql.raw(statement).execute(db);
+    }
+  }
+}
+
+/** Creates the text-search indexes of tickets and chat messages (migration 0008). */
+export function createTextSearchIndexes(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  return createTextIndexes(db, engine, [
+    { table: "tickets", contains: TICKET_TEXT_COLUMNS, exact: TICKET_EXACT_COLUMNS },
+    { table: "chat_messages", contains: ["message"], exact: [] },
+  ]);
+}
+
+// ---- the player search (spec 3 §2.3; migration 0013)
+
+/** The player search's text boxes: name and e-mail of the account, the name of any character. */
+export const PLAYER_TEXT_TARGETS = {
+  name: { table: "users", column: "name", fts: "users_fts" },
+  email: { table: "users", column: "email", fts: "users_fts" },
+  character_name: { table: "characters", column: "character_name", fts: "characters_fts" },
+} as const satisfies Record<string, TextTarget>;
+
+/** Creates the text-search indexes of accounts and characters (migration 0013). */
+export function createPlayerTextIndexes(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  return createTextIndexes(db, engine, [
+    { table: "users", contains: ["name", "email"], exact: ["name", "email"] },
+    { table: "characters", contains: ["character_name"], exact: ["character_name"] },
+  ]);
 }

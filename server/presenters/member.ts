@@ -1,6 +1,11 @@
-/** What a member sees of their own account (get-member) and what the game integration gets back. */
+/**
+ * What a member sees of their own account (get-member), what the game integration gets back, and
+ * what staff see of a player (search and profile).
+ */
 import type { Member } from "../../common/schemas/accountResponses.ts";
+import type { StaffMember } from "../../common/schemas/playerAdmin.ts";
 import type { CharacterView } from "../repositories/members.ts";
+import type { TicketCounts } from "../repositories/playerSearch.ts";
 import type { UserRow } from "../repositories/users.ts";
 
 /** A ban holds while flagged and either without end (-1) or ending in the future; a past end is over. */
@@ -24,4 +29,14 @@ export function presentMember(user: UserRow, characters: CharacterView[], now: n
       server_id: c.server_id,
     })),
   };
+}
+
+/** A player as staff see them in the search and the profile (spec 3 §3 Member). */
+export function presentStaffMember(
+  user: UserRow,
+  characters: CharacterView[],
+  counts: TicketCounts,
+  now: number,
+): StaffMember {
+  return { ...presentMember(user, characters, now), ...counts };
 }

@@ -10,20 +10,30 @@ export interface CharacterView {
   server_title: string;
 }
 
-/** A player's characters with their server titles, in a stable order. */
-export function listCharacters(db: Kysely<Database>, userId: number): Promise<CharacterView[]> {
+/** Characters of several players with their server titles, in a stable order. */
+export function listCharactersOfUsers(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+): Promise<(CharacterView & { user_id: number })[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("characters")
     .innerJoin("servers", "servers.id", "characters.server_id")
     .select([
+      "characters.user_id",
       "characters.character_name",
       "characters.character_level",
       "characters.server_id",
       "servers.title as server_title",
     ])
-    .where("characters.user_id", "=", userId)
+    .where("characters.user_id", "in", [...new Set(userIds)])
     .orderBy("characters.id")
     .execute();
+}
+
+/** A player's characters with their server titles, in a stable order. */
+export async function listCharacters(db: Kysely<Database>, userId: number): Promise<CharacterView[]> {
+  return (await listCharactersOfUsers(db, [userId])).map(({ user_id: _user, ...character }) => character);
 }
 
 /** True when the player has a character of exactly this name on this server. */

@@ -17,8 +17,18 @@ export function unbanPlayer(ticket: StaffTicket): Promise<BanResponse> {
   return api.post<BanResponse>(`/api/tickets/unban-${kind(ticket)}-user`, { ticket_id: ticket.id });
 }
 
-export function fetchBanHistory(ticket: StaffTicket): Promise<BanHistoryResponse> {
-  return ticket.type === "temp"
-    ? api.post<BanHistoryResponse>("/api/tickets/get-ban-history-temporary", { email: ticket.email })
-    : api.post<BanHistoryResponse>("/api/tickets/get-ban-history-member", { member_id: ticket.user_id });
+/** Whose bans: a member by id, a temporary user by e-mail. */
+export type BanOwner = { memberId: number } | { email: string };
+
+export function banOwnerOf(ticket: StaffTicket): BanOwner {
+  return ticket.type === "temp" ? { email: ticket.email } : { memberId: ticket.user_id };
+}
+
+export const banHistoryKey = (owner: BanOwner) =>
+  ["ban-history", "email" in owner ? owner.email : owner.memberId] as const;
+
+export function fetchBanHistory(owner: BanOwner): Promise<BanHistoryResponse> {
+  return "email" in owner
+    ? api.post<BanHistoryResponse>("/api/tickets/get-ban-history-temporary", { email: owner.email })
+    : api.post<BanHistoryResponse>("/api/tickets/get-ban-history-member", { member_id: owner.memberId });
 }

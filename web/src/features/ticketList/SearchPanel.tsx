@@ -3,8 +3,8 @@
  * Contains or Exact; server, category, status, priority, employee; the tagged-chats filter; the
  * buttons Search, Default, Clear and Advanced Search. Edits stay a draft until Search.
  */
-import { Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, TextInput } from "@mantine/core";
-import { IconAdjustmentsHorizontal, IconEraser, IconRestore, IconSearch } from "@tabler/icons-react";
+import { Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid } from "@mantine/core";
+import { IconAdjustmentsHorizontal } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { STATUS_FILTERS } from "../../../../common/schemas/ticketSearch.ts";
@@ -13,13 +13,9 @@ import { useCategories, useServers } from "../tickets/api.ts";
 import { categoryTitle } from "../tickets/ticketDisplay.ts";
 import { AdvancedSearchModal } from "./AdvancedSearchModal.tsx";
 import { useDevs, usePriorities } from "./api.ts";
-import {
-  hasAdvancedFilters,
-  type SearchMode,
-  type SearchParams,
-  type StatusFilter,
-  type TextFilter,
-} from "./listState.ts";
+import { hasAdvancedFilters, type SearchParams, type StatusFilter, type TextFilter } from "./listState.ts";
+import { SearchButtons } from "./SearchButtons.tsx";
+import { TextFilterInput } from "./TextFilterInput.tsx";
 import { statusKey } from "./TicketStatusBadge.tsx";
 
 type TextField = "ticketId" | "name" | "email" | "characterName";
@@ -66,10 +62,6 @@ export function SearchPanel({ params, onSearch, onDefault, onClear }: SearchPane
   };
 
   const all = { value: ALL, label: t("all") };
-  const modes = [
-    { value: "1", label: t("mode.contains") },
-    { value: "2", label: t("mode.exact") },
-  ];
   const employees = [
     all,
     { value: "0", label: t("unassigned") },
@@ -81,30 +73,14 @@ export function SearchPanel({ params, onSearch, onDefault, onClear }: SearchPane
     <Paper withBorder radius="md" p="md" mb="md" component="form" onSubmit={submit} data-testid="ticket-search">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
         {TEXT_FIELDS.map(({ field, label, testId }) => (
-          <Group key={field} gap={4} wrap="nowrap" align="flex-end">
-            <TextInput
-              label={t(label)}
-              value={draft[field].value}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                // A ticket id is a number: anything else could only be refused by the server.
-                setText(field, { value: field === "ticketId" ? value.replace(/\D/g, "") : value });
-              }}
-              inputMode={field === "ticketId" ? "numeric" : undefined}
-              maxLength={200}
-              style={{ flex: 1, minWidth: 0 }}
-              data-testid={testId}
-            />
-            <Select
-              aria-label={t("search.mode_for", { field: t(label) })}
-              data={modes}
-              value={String(draft[field].mode)}
-              onChange={(value) => setText(field, { mode: (value === "2" ? 2 : 1) as SearchMode })}
-              allowDeselect={false}
-              w={110}
-              data-testid={`${testId}-mode`}
-            />
-          </Group>
+          <TextFilterInput
+            key={field}
+            label={t(label)}
+            filter={draft[field]}
+            onChange={(change) => setText(field, change)}
+            testId={testId}
+            numeric={field === "ticketId"}
+          />
         ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm" mt="sm">
@@ -161,21 +137,7 @@ export function SearchPanel({ params, onSearch, onDefault, onClear }: SearchPane
           onChange={(event) => set("tagged", event.currentTarget.checked)}
           data-testid="filter-tagged"
         />
-        <Group gap="xs">
-          <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="search-button">
-            {t("buttons.search")}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconRestore size={16} />}
-            onClick={onDefault}
-            data-testid="default-button"
-          >
-            {t("buttons.default")}
-          </Button>
-          <Button variant="default" leftSection={<IconEraser size={16} />} onClick={onClear} data-testid="clear-button">
-            {t("buttons.clear")}
-          </Button>
+        <SearchButtons onClear={onClear} onDefault={onDefault}>
           <Button
             variant="light"
             leftSection={<IconAdjustmentsHorizontal size={16} />}
@@ -191,7 +153,7 @@ export function SearchPanel({ params, onSearch, onDefault, onClear }: SearchPane
           >
             {t("buttons.advanced")}
           </Button>
-        </Group>
+        </SearchButtons>
       </Group>
       <AdvancedSearchModal
         opened={advancedOpen}

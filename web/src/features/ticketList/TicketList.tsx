@@ -1,18 +1,17 @@
 /**
  * The staff ticket list (spec 2 §2): the search panel, the table and the paging, wired to the
- * saved per-user state. Paging shows every page up to 9, else first, last, a window and
- * ellipses (Mantine's Pagination with one boundary and two siblings has exactly nine slots).
+ * saved per-user state.
  */
-import { Group, Pagination, Paper, Select, Stack, Text } from "@mantine/core";
+import { Paper, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PAGE_SIZE_OPTIONS } from "../../../../common/constants.ts";
 import type { StaffEntry } from "../../../../common/schemas/ticketSearch.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { PageLoader } from "../../ui/Loaders.tsx";
 import { useCategories, useServers } from "../tickets/api.ts";
 import { searchTickets, ticketListKeys, useDevs, usePriorities } from "./api.ts";
+import { ListFooter } from "./ListFooter.tsx";
 import { hasAdvancedFilters, toSearchBody } from "./listState.ts";
 import { SearchPanel } from "./SearchPanel.tsx";
 import { TicketTable } from "./TicketTable.tsx";
@@ -95,39 +94,7 @@ export function TicketList({ userId }: { userId: number }) {
           />
         )}
       </Paper>
-      <Group justify="space-between" mt="md" gap="sm">
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            {t("per_page")}
-          </Text>
-          <Select
-            aria-label={t("per_page")}
-            data={PAGE_SIZE_OPTIONS.map(String)}
-            value={String(list.pageSize)}
-            onChange={(value) => value && list.setPageSize(Number(value))}
-            allowDeselect={false}
-            w={90}
-            size="xs"
-            data-testid="page-size"
-          />
-          {data && (
-            <Text size="sm" c="dimmed" data-testid="ticket-total">
-              {t("total", { count: data.total_count })}
-            </Text>
-          )}
-        </Group>
-        {data && data.total_pages > 1 && (
-          <Pagination
-            total={data.total_pages}
-            value={Math.min(page, data.total_pages)}
-            onChange={list.setPage}
-            siblings={2}
-            boundaries={1}
-            getControlProps={(control) => ({ "aria-label": t(`paging.${control}`) })}
-            data-testid="ticket-pagination"
-          />
-        )}
-      </Group>
+      <ListFooter list={list} totals={data} testId="ticket" />
     </>
   );
 }

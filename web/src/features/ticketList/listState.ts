@@ -4,17 +4,22 @@
  * finds the list as it was left; the page size and the sort are kept apart from the filters, so
  * that Default and Clear leave them alone.
  */
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, TIME_FILTERS } from "../../../../common/constants.ts";
-import { STATUS_FILTERS, TICKET_SORT_FIELDS, type TicketSortField } from "../../../../common/schemas/ticketSearch.ts";
+import { TIME_FILTERS } from "../../../../common/constants.ts";
+import { STATUS_FILTERS, type TicketSortField } from "../../../../common/schemas/ticketSearch.ts";
+import {
+  emptyText,
+  idOrNull,
+  isObject,
+  type ListSort,
+  type ListStorageKeys,
+  parseTextFilter,
+  type RememberedState,
+  type TextFilter,
+  textValue,
+} from "./rememberedList.ts";
 
-/** 1 Contains, 2 Exact (spec 2 §5). */
-export type SearchMode = 1 | 2;
+export { nextSort, type SearchMode, type TextFilter } from "./rememberedList.ts";
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-export interface TextFilter {
-  value: string;
-  mode: SearchMode;
-}
 
 export interface SearchParams {
   ticketId: TextFilter;
@@ -36,17 +41,8 @@ export interface SearchParams {
   lastUpdated: number;
 }
 
-export interface Sort {
-  key: TicketSortField | null;
-  order: "asc" | "desc";
-}
-
-export interface ListState {
-  params: SearchParams;
-  page: number;
-}
-
-const emptyText = (): TextFilter => ({ value: "", mode: 1 });
+export type Sort = ListSort<TicketSortField>;
+export type ListState = RememberedState<SearchParams>;
 
 /** Clear: every filter at All. */
 export function clearedParams(): SearchParams {
@@ -76,13 +72,6 @@ export function defaultParams(userId: number): SearchParams {
 
 export const DEFAULT_SORT: Sort = { key: null, order: "desc" };
 
-/** Clicking a column header: ascending, then descending, then none (spec 2 §2). */
-export function nextSort(current: Sort, key: TicketSortField): Sort {
-  if (current.key !== key) return { key, order: "asc" };
-  if (current.order === "asc") return { key, order: "desc" };
-  return DEFAULT_SORT;
-}
-
 export function hasAdvancedFilters(params: SearchParams): boolean {
   return (
     params.subject.trim() !== "" ||
@@ -97,7 +86,7 @@ export type SearchBody = Record<string, string | number | boolean | undefined>;
 
 /** The wire body of pagination-search-tickets / advanced-search-tickets (spec 2 §7). */
 export function toSearchBody(params: SearchParams, page: number, pageSize: number, sort: Sort): SearchBody {
-  const text = (filter: TextFilter) => filter.value.trim() || undefined;
+  const text = textValue;
   const body: SearchBody = {
     ticket_id: text(params.ticketId),
     ticket_id_mode: params.ticketId.mode,
@@ -131,40 +120,11 @@ export function toSearchBody(params: SearchParams, page: number, pageSize: numbe
 }
 
 /** localStorage keys, one set per user (a shared browser keeps each staff member's list apart). */
-export const LIST_STORAGE_KEYS = {
-  state: (userId: number) => `helpdesk.ticketList.state.${userId}`,
-  pageSize: (userId: number) => `helpdesk.ticketList.pageSize.${userId}`,
-  sort: (userId: number) => `helpdesk.ticketList.sort.${userId}`,
-};
-
-function read(key: string): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw === null ? undefined : JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-function write(key: string, value: unknown): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // A full or disabled storage only loses the remembered state.
-  }
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
-const idOrNull = (value: unknown, min = 1): number | null =>
-  typeof value === "number" && Number.isSafeInteger(value) && value >= min ? value : null;
-
-function textFilter(value: unknown): TextFilter {
-  if (!isObject(value)) return emptyText();
-  return {
-    value: typeof value.value === "string" ? value.value.slice(0, 200) : "",
-    mode: value.mode === 2 ? 2 : 1,
-  };
-}
+export const LIST_STORAGE_KEYS = (userId: number): ListStorageKeys => ({
+  state: `helpdesk.ticketList.state.${userId}`,
+  pageSize: `helpdesk.ticketList.pageSize.${userId}`,
+  sort: `helpdesk.ticketList.sort.${userId}`,
+});
 
 function timeWindow(value: unknown): number {
   return (TIME_FILTERS as readonly unknown[]).includes(value) ? (value as number) : -1;
@@ -175,10 +135,10 @@ export function parseParams(value: unknown, userId: number): SearchParams {
   if (!isObject(value)) return defaultParams(userId);
   const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 200) : "");
   return {
-    ticketId: textFilter(value.ticketId),
-    name: textFilter(value.name),
-    email: textFilter(value.email),
-    characterName: textFilter(value.characterName),
+    ticketId: parseTextFilter(value.ticketId),
+    name: parseTextFilter(value.name),
+    email: parseTextFilter(value.email),
+    characterName: parseTextFilter(value.characterName),
     server: idOrNull(value.server),
     category: idOrNull(value.category),
     status: (STATUS_FILTERS as readonly unknown[]).includes(value.status) ? (value.status as StatusFilter) : null,
@@ -191,35 +151,4 @@ export function parseParams(value: unknown, userId: number): SearchParams {
     createdAt: timeWindow(value.createdAt),
     lastUpdated: timeWindow(value.lastUpdated),
   };
-}
-
-export function loadListState(userId: number): ListState {
-  const saved = read(LIST_STORAGE_KEYS.state(userId));
-  if (!isObject(saved)) return { params: defaultParams(userId), page: 1 };
-  const page = idOrNull(saved.page) ?? 1;
-  return { params: parseParams(saved.params, userId), page };
-}
-
-export function saveListState(userId: number, state: ListState): void {
-  write(LIST_STORAGE_KEYS.state(userId), state);
-}
-
-export function loadPageSize(userId: number): number {
-  const saved = read(LIST_STORAGE_KEYS.pageSize(userId));
-  return (PAGE_SIZE_OPTIONS as readonly unknown[]).includes(saved) ? (saved as number) : DEFAULT_PAGE_SIZE.staffTickets;
-}
-
-export function savePageSize(userId: number, size: number): void {
-  write(LIST_STORAGE_KEYS.pageSize(userId), size);
-}
-
-export function loadSort(userId: number): Sort {
-  const saved = read(LIST_STORAGE_KEYS.sort(userId));
-  if (!isObject(saved)) return DEFAULT_SORT;
-  const key = (TICKET_SORT_FIELDS as readonly unknown[]).includes(saved.key) ? (saved.key as TicketSortField) : null;
-  return { key, order: saved.order === "asc" && key ? "asc" : "desc" };
-}
-
-export function saveSort(userId: number, sort: Sort): void {
-  write(LIST_STORAGE_KEYS.sort(userId), sort);
 }

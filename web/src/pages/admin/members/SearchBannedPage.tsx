@@ -1,14 +1,6 @@
-/** Banned players (spec 3 §2.3). */
-import { useTranslation } from "react-i18next";
-import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
-import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
+/** Banned players, /admin/members/search-banned (spec 3 §2.3): the player search with the banned filter fixed. */
+import { MemberListPage } from "../../../features/players/MemberListPage.tsx";
 
 export default function SearchBannedPage() {
-  const { t } = useTranslation("players");
-  const title = t("banned_title");
-  const breadcrumbs = useAdminCrumbs(
-    { label: t("players", { ns: "sidebar" }), to: "/admin/members/search-members" },
-    { label: title },
-  );
-  return <PagePlaceholder title={title} breadcrumbs={breadcrumbs} />;
+  return <MemberListPage kind="banned" />;
 }
