@@ -3,7 +3,6 @@
  * announcement with its active checkbox, create, edit and delete, one row in edit at a time.
  * announcement:create adds, announcement:edit edits, switches and deletes (docs/decisions.md).
  */
-import "./ContentSetup.css";
 import { ActionIcon, Box, Button, Checkbox, Group, Paper, Table, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -15,15 +14,8 @@ import { PageLoader } from "../../ui/Loaders.tsx";
 import { AnnouncementEditor } from "./AnnouncementEditor.tsx";
 import { type AnnouncementDraft, bodyOf, canSave, draftOf, emptyDraft, formatDay } from "./announcementDraft.ts";
 import { type AnnouncementKind, type SetupAnnouncement, useAnnouncementSetup } from "./setupApi.ts";
+import { TitledText } from "./TitledText.tsx";
 import { useRowEditor } from "./useRowEditor.ts";
-
-function Clamped({ text }: { text: string }) {
-  return (
-    <Text size="sm" className="hd-expand-on-hover">
-      <bdi>{text}</bdi>
-    </Text>
-  );
-}
 
 /** The page's heading keys per kind. */
 const HEADINGS = { player: "announcements", employee: "employee_announcements" } as const;
@@ -39,7 +31,7 @@ export function AnnouncementsSetup({ kind }: { kind: AnnouncementKind }) {
   const canCreate = can("announcement:create");
   const canEdit = can("announcement:edit");
   const rows = query.data ?? [];
-  const columns = withEnglish ? 9 : 7;
+  const columns = withEnglish ? 7 : 6;
 
   const save = () => {
     if (!editor.draft || editor.open === null) return;
@@ -89,18 +81,16 @@ export function AnnouncementsSetup({ kind }: { kind: AnnouncementKind }) {
           </Group>
         )}
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={withEnglish ? 1100 : 800}>
+          <Table.ScrollContainer minWidth={withEnglish ? 760 : 620}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="announcements-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={70}>{t("setup.active")}</Table.Th>
-                  <Table.Th>{t("setup.title")}</Table.Th>
-                  <Table.Th>{t("setup.message")}</Table.Th>
-                  {withEnglish && <Table.Th>{t("setup.eng_title")}</Table.Th>}
-                  {withEnglish && <Table.Th>{t("setup.eng_message")}</Table.Th>}
+                  <Table.Th>{t("setup.column_announcement")}</Table.Th>
+                  {withEnglish && <Table.Th>{t("setup.column_english")}</Table.Th>}
                   <Table.Th w={70}>{t("setup.value")}</Table.Th>
-                  <Table.Th w={110}>{t("setup.start_date")}</Table.Th>
-                  <Table.Th w={110}>{t("setup.end_date")}</Table.Th>
+                  <Table.Th w={100}>{t("setup.start_date")}</Table.Th>
+                  <Table.Th w={100}>{t("setup.end_date")}</Table.Th>
                   <Table.Th w={100}>{t("setup.actions")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -123,23 +113,11 @@ export function AnnouncementsSetup({ kind }: { kind: AnnouncementKind }) {
                         />
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm" fw={600}>
-                          <bdi>{row.title}</bdi>
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Clamped text={row.message} />
+                        <TitledText title={row.title} message={row.message} />
                       </Table.Td>
                       {withEnglish && (
                         <Table.Td>
-                          <Text size="sm" fw={600}>
-                            <bdi>{row.engTitle}</bdi>
-                          </Text>
-                        </Table.Td>
-                      )}
-                      {withEnglish && (
-                        <Table.Td>
-                          <Clamped text={row.engMessage ?? ""} />
+                          <TitledText title={row.engTitle ?? ""} message={row.engMessage ?? ""} />
                         </Table.Td>
                       )}
                       <Table.Td>{row.value}</Table.Td>

@@ -4,8 +4,7 @@
  * at the bottom; while a form is open the other edit and add buttons are disabled. A failed
  * call is logged and opens the error dialog; the loading overlay clears (spec 3 §8).
  */
-import "./ContentSetup.css";
-import { ActionIcon, Box, Button, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Box, Button, Group, Paper, Table, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -17,20 +16,8 @@ import { type Faq, useFaqs } from "./api.ts";
 import { FaqForm } from "./FaqForm.tsx";
 import { canSubmitFaq, emptyFaqDraft, type FaqDraft, faqBodyOf, faqDraftOf } from "./faqDraft.ts";
 import { useFaqSetup } from "./setupApi.ts";
+import { TitledText } from "./TitledText.tsx";
 import { useRowEditor } from "./useRowEditor.ts";
-
-function FaqText({ title, message }: { title: string; message: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" fw={600}>
-        <bdi>{title}</bdi>
-      </Text>
-      <Text size="sm" c="dimmed" className="hd-expand-on-hover" data-testid="faq-setup-message">
-        <bdi>{message}</bdi>
-      </Text>
-    </Stack>
-  );
-}
 
 export function FaqSetup() {
   const { t } = useTranslation("content");
@@ -72,7 +59,7 @@ export function FaqSetup() {
       <Box pos="relative">
         <PageLoader visible={faqs.isPending || mutation.isPending} />
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={600}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="faq-setup-table">
               <Table.Thead>
                 <Table.Tr>
@@ -90,10 +77,10 @@ export function FaqSetup() {
                     ) : (
                       <>
                         <Table.Td>
-                          <FaqText title={faq.title} message={faq.message} />
+                          <TitledText title={faq.title} message={faq.message} />
                         </Table.Td>
                         <Table.Td>
-                          <FaqText title={faq.engTitle} message={faq.engMessage} />
+                          <TitledText title={faq.engTitle} message={faq.engMessage} />
                         </Table.Td>
                         <Table.Td>{faq.value}</Table.Td>
                         <Table.Td>
