@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { EmployeeAnnouncement, EmployeeAnnouncementRead } from "../../common/schemas/contentResponses.ts";
 import type { EmployeeAnnouncementsTable } from "../db/schema.ts";
 
+/** Also the common part of a player announcement (presentAnnouncement), whose table has these columns too. */
 export function presentEmployeeAnnouncement(row: Selectable<EmployeeAnnouncementsTable>): EmployeeAnnouncement {
   return {
     id: row.id,
@@ -10,7 +11,7 @@ export function presentEmployeeAnnouncement(row: Selectable<EmployeeAnnouncement
     message: row.message,
     value: row.value,
     startDate: row.start_date,
-    // The spec's wire form, as for player announcements: '' is an announcement without an end.
+    // The spec's wire form: '' is an announcement without an end.
     endDate: row.end_date ?? "",
     active: row.active === 1,
   };

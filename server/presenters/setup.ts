@@ -3,6 +3,7 @@
 import type { Selectable } from "kysely";
 import type { Announcement, Category, Faq, GameServer, PriorityLevel } from "../../common/schemas/setupResponses.ts";
 import type { AnnouncementsTable, CategoryRow, FaqsTable, PriorityRow, ServerRow } from "../db/schema.ts";
+import { presentEmployeeAnnouncement } from "./content.ts";
 
 /** English titles that need the violator's name even when the flag is off (spec 1 §3). */
 const VIOLATERS_FORM_TITLES = new Set([
@@ -57,18 +58,7 @@ export function presentFaq(row: Selectable<FaqsTable>): Faq {
   };
 }
 
+/** An employee announcement's fields (presenters/content.ts), the English text and the caller's read mark. */
 export function presentAnnouncement(row: Selectable<AnnouncementsTable> & { read: boolean }): Announcement {
-  return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    engTitle: row.eng_title,
-    engMessage: row.eng_message,
-    value: row.value,
-    startDate: row.start_date,
-    // The spec's wire form: an empty string is an announcement without an end.
-    endDate: row.end_date ?? "",
-    active: row.active === 1,
-    read: row.read,
-  };
+  return { ...presentEmployeeAnnouncement(row), engTitle: row.eng_title, engMessage: row.eng_message, read: row.read };
 }

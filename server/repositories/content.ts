@@ -104,24 +104,13 @@ export interface PlayerAnnouncementValues extends AnnouncementValues {
 /** A new announcement starts active (the setup row's checkbox turns it off). */
 export async function insertAnnouncement(
   db: Kysely<Database>,
-  values: PlayerAnnouncementValues,
+  kind: AnnouncementKind,
+  values: AnnouncementValues | PlayerAnnouncementValues,
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto("announcements")
-    .values({ ...values, active: 1, created_at: now })
-    .execute();
-}
-
-export async function insertEmployeeAnnouncement(
-  db: Kysely<Database>,
-  values: AnnouncementValues,
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto("employee_announcements")
-    .values({ ...values, active: 1, created_at: now })
-    .execute();
+  const row = { ...values, active: 1, created_at: now };
+  if (kind === "player") await db.insertInto("announcements").values(row).execute();
+  else await db.insertInto("employee_announcements").values(row).execute();
 }
 
 /** Answers false when the row does not exist (any more): a racing delete wins, nothing is written. */

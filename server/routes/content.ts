@@ -15,6 +15,8 @@ import {
   editFaqBody,
   fetchAnnouncementsBody,
   markEmployeeAnnouncementReadBody,
+  type SubmitAnnouncementBody,
+  type SubmitEmployeeAnnouncementBody,
   submitAnnouncementBody,
   submitEmployeeAnnouncementBody,
   submitFaqBody,
@@ -42,7 +44,7 @@ import {
   listFaqs,
   markAnnouncementRead,
 } from "../repositories/content.ts";
-import { changeAnnouncement } from "../usecases/changeAnnouncement.ts";
+import { type AnnouncementFields, changeAnnouncement } from "../usecases/changeAnnouncement.ts";
 import { changeFaq } from "../usecases/changeFaq.ts";
 
 const ALL: AnnouncementScope = { all: true };
@@ -76,17 +78,31 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   return async (app) => {
     const kinds = [
-      { kind: "player", infix: "announcement", list: "announcements", response: announcementsResponse },
+      {
+        kind: "player",
+        infix: "announcement",
+        list: "announcements",
+        response: announcementsResponse,
+        submit: submitAnnouncementBody,
+        edit: editAnnouncementBody,
+      },
       {
         kind: "employee",
         infix: "employee-announcement",
         list: "employee-announcements",
         response: employeeAnnouncementsResponse,
+        submit: submitEmployeeAnnouncementBody,
+        edit: editEmployeeAnnouncementBody,
       },
     ] as const;
 
-    for (const { kind, infix, list, response } of kinds) {
+    for (const { kind, infix, list, response, submit, edit } of kinds) {
       const answers = { response: { 200: response } };
+      /** The kind's body parsed by the kind's own schema: the pairing the type system cannot see. */
+      const row = (fields: SubmitAnnouncementBody | SubmitEmployeeAnnouncementBody) =>
+        (kind === "player"
+          ? { kind, fields: fields as SubmitAnnouncementBody }
+          : { kind, fields }) satisfies AnnouncementFields;
 
       app.post(
         `/api/setup/fetch-${list}`,
@@ -97,6 +113,19 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return { announcements: await announcements(kind, actor.id, scope) };
         },
       );
+
+      app.post(`/api/setup/submit-new-${infix}`, { schema: { body: submit, ...answers } }, async (request) => {
+        const actor = await allowed(request, ANNOUNCEMENT_PERMISSIONS.create);
+        await changeAnnouncement(ctx, { type: "create", ...row(request.body) });
+        return { announcements: await announcements(kind, actor.id, ALL) };
+      });
+
+      app.post(`/api/setup/edit-${infix}`, { schema: { body: edit, ...answers } }, async (request) => {
+        const actor = await allowed(request, ANNOUNCEMENT_PERMISSIONS.edit);
+        const { id, ...fields } = request.body;
+        await changeAnnouncement(ctx, { type: "edit", id, ...row(fields) });
+        return { announcements: await announcements(kind, actor.id, ALL) };
+      });
 
       app.post(
         `/api/setup/change-active-${infix}`,
@@ -114,46 +143,6 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { announcements: await announcements(kind, actor.id, ALL) };
       });
     }
-
-    // Create and edit differ by kind in their fields (player announcements carry English text).
-    app.post(
-      "/api/setup/submit-new-announcement",
-      { schema: { body: submitAnnouncementBody, response: { 200: announcementsResponse } } },
-      async (request) => {
-        const actor = await allowed(request, ANNOUNCEMENT_PERMISSIONS.create);
-        await changeAnnouncement(ctx, { type: "create", kind: "player", fields: request.body });
-        return { announcements: await announcements("player", actor.id, ALL) };
-      },
-    );
-    app.post(
-      "/api/setup/edit-announcement",
-      { schema: { body: editAnnouncementBody, response: { 200: announcementsResponse } } },
-      async (request) => {
-        const actor = await allowed(request, ANNOUNCEMENT_PERMISSIONS.edit);
-        const { id, ...fields } = request.body;
-        await changeAnnouncement(ctx, { type: "edit", kind: "player", id, fields });
-        return { announcements: await announcements("player", actor.id, ALL) };
-      },
-    );
-    app.post(
-      "/api/setup/submit-new-employee-announcement",
-      { schema: { body: submitEmployeeAnnouncementBody, response: { 200: employeeAnnouncementsResponse } } },
-      async (request) => {
-        const actor = await allowed(request, ANNOUNCEMENT_PERMISSIONS.create);
-        await changeAnnouncement(ctx, { type: "create", kind: "employee", fields: request.body });
-        return { announcements: await announcements("employee", actor.id, ALL) };
-      },
-    );
-    app.post(
-      "/api/setup/edit-employee-announcement",
-      { schema: { body: editEmployeeAnnouncementBody, response: { 200: employeeAnnouncementsResponse } } },
-      async (request) => {
-        const actor = await allowed(request, ANNOUNCEMENT_PERMISSIONS.edit);
-        const { id, ...fields } = request.body;
-        await changeAnnouncement(ctx, { type: "edit", kind: "employee", id, fields });
-        return { announcements: await announcements("employee", actor.id, ALL) };
-      },
-    );
 
     // Read records are the caller's own: any employee keeps them (spec 1 §6).
     app.get(

@@ -13,7 +13,6 @@ import {
   type AnnouncementValues,
   deleteAnnouncement,
   insertAnnouncement,
-  insertEmployeeAnnouncement,
   type PlayerAnnouncementValues,
   setAnnouncementActive,
   updateAnnouncement,
@@ -46,12 +45,9 @@ export async function changeAnnouncement(ctx: AppContext, change: AnnouncementCh
   const db = ctx.store.db;
   let found: boolean;
   switch (change.type) {
-    case "create": {
-      const values = columns(change);
-      if ("eng_title" in values) await insertAnnouncement(db, values, nowSeconds());
-      else await insertEmployeeAnnouncement(db, values, nowSeconds());
+    case "create":
+      await insertAnnouncement(db, change.kind, columns(change), nowSeconds());
       return;
-    }
     case "edit":
       found = await updateAnnouncement(db, change.kind, change.id, columns(change));
       break;

@@ -3,13 +3,14 @@
  * counter), the English pair for player announcements, value, start date (today by default) and
  * end date or Indefinite. Save stays disabled until canSave holds.
  */
-import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Divider, Group, NumberInput, SimpleGrid, Switch, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { CONTENT_LIMITS } from "../../../../common/schemas/content.ts";
 import { LimitedTextarea, LimitedTextInput } from "../tickets/LimitedInputs.tsx";
 import { type AnnouncementDraft, setIndefinite } from "./announcementDraft.ts";
+import { bindText, SetupForm } from "./SetupForm.tsx";
 
 interface AnnouncementEditorProps {
   draft: AnnouncementDraft;
@@ -35,22 +36,9 @@ export function AnnouncementEditor({
   onCancel,
 }: AnnouncementEditorProps) {
   const { t } = useTranslation("content");
-  const text = (field: "title" | "message" | "engTitle" | "engMessage") => ({
-    value: draft[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      onChange({ [field]: event.currentTarget.value }),
-  });
+  const text = bindText<AnnouncementDraft, "title" | "message" | "engTitle" | "engMessage">(draft, onChange);
   return (
-    <Stack
-      component="form"
-      gap="sm"
-      p="sm"
-      data-testid="announcement-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (saveAllowed) onSave();
-      }}
-    >
+    <SetupForm allowed={saveAllowed} onSubmit={onSave} testId="announcement-form">
       <Title order={4} size="h5">
         {t(isNew ? "setup.new_row" : "setup.edit_row")}
       </Title>
@@ -129,6 +117,6 @@ export function AnnouncementEditor({
           {t("setup.save")}
         </Button>
       </Group>
-    </Stack>
+    </SetupForm>
   );
 }

@@ -3,8 +3,8 @@
  * announcement with its active checkbox, create, edit and delete, one row in edit at a time.
  * announcement:create adds, announcement:edit edits, switches and deletes (docs/decisions.md).
  */
-import { ActionIcon, Box, Button, Checkbox, Group, Paper, Table, Text, Tooltip } from "@mantine/core";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Box, Checkbox, Group, Paper, Table, Text } from "@mantine/core";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminCrumbs } from "../../components/useAdminCrumbs.ts";
@@ -13,6 +13,7 @@ import { confirmDelete } from "../../ui/confirmAction.ts";
 import { PageLoader } from "../../ui/Loaders.tsx";
 import { AnnouncementEditor } from "./AnnouncementEditor.tsx";
 import { type AnnouncementDraft, bodyOf, canSave, draftOf, emptyDraft, formatDay } from "./announcementDraft.ts";
+import { AddRowButton, RowAction } from "./SetupForm.tsx";
 import { type AnnouncementKind, type SetupAnnouncement, useAnnouncementSetup } from "./setupApi.ts";
 import { TitledText } from "./TitledText.tsx";
 import { useRowEditor } from "./useRowEditor.ts";
@@ -70,14 +71,12 @@ export function AnnouncementsSetup({ kind }: { kind: AnnouncementKind }) {
         <PageLoader visible={query.isPending || mutation.isPending} />
         {canCreate && (
           <Group justify="flex-end" mb="sm">
-            <Button
-              leftSection={<IconPlus size={16} />}
+            <AddRowButton
+              label={t("setup.add")}
               disabled={editor.open !== null}
               onClick={() => editor.start("new", emptyDraft())}
-              data-testid="announcement-add"
-            >
-              {t("setup.add")}
-            </Button>
+              testId="announcement-add"
+            />
           </Group>
         )}
         <Paper withBorder radius="md">
@@ -126,29 +125,23 @@ export function AnnouncementsSetup({ kind }: { kind: AnnouncementKind }) {
                       <Table.Td>
                         {canEdit && (
                           <Group gap={4} wrap="nowrap">
-                            <Tooltip label={t("setup.edit")}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t("setup.edit")}
-                                disabled={editor.open !== null}
-                                onClick={() => editor.start(row.id, draftOf(row))}
-                                data-testid="announcement-edit"
-                              >
-                                <IconPencil size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t("setup.delete")}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t("setup.delete")}
-                                disabled={editor.open !== null || mutation.isPending}
-                                onClick={() => void remove(row)}
-                                data-testid="announcement-delete"
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
+                            <RowAction
+                              label={t("setup.edit")}
+                              disabled={editor.open !== null}
+                              onClick={() => editor.start(row.id, draftOf(row))}
+                              testId="announcement-edit"
+                            >
+                              <IconPencil size={18} />
+                            </RowAction>
+                            <RowAction
+                              label={t("setup.delete")}
+                              color="red"
+                              disabled={editor.open !== null || mutation.isPending}
+                              onClick={() => void remove(row)}
+                              testId="announcement-delete"
+                            >
+                              <IconTrash size={18} />
+                            </RowAction>
                           </Group>
                         )}
                       </Table.Td>

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { CONTENT_LIMITS } from "../../../../common/schemas/content.ts";
 import { LimitedTextarea, LimitedTextInput } from "../tickets/LimitedInputs.tsx";
 import type { FaqDraft } from "./faqDraft.ts";
+import { bindText, SetupForm } from "./SetupForm.tsx";
 
 interface FaqFormProps {
   draft: FaqDraft;
@@ -21,22 +22,9 @@ interface FaqFormProps {
 
 export function FaqForm({ draft, submitAllowed, busy, onChange, onSubmit, onCancel, onDelete }: FaqFormProps) {
   const { t } = useTranslation("content");
-  const text = (field: keyof Omit<FaqDraft, "value">) => ({
-    value: draft[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      onChange({ [field]: event.currentTarget.value }),
-  });
+  const text = bindText<FaqDraft, "title" | "message" | "engTitle" | "engMessage">(draft, onChange);
   return (
-    <Stack
-      component="form"
-      gap="sm"
-      p="sm"
-      data-testid="faq-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (submitAllowed) onSubmit();
-      }}
-    >
+    <SetupForm allowed={submitAllowed} onSubmit={onSubmit} testId="faq-form">
       <LimitedTextInput label={t("faq.form_title")} required limit={CONTENT_LIMITS.title} {...text("title")} />
       <LimitedTextarea
         label={t("faq.form_message")}
@@ -85,6 +73,6 @@ export function FaqForm({ draft, submitAllowed, busy, onChange, onSubmit, onCanc
           {t("faq.submit")}
         </Button>
       </Group>
-    </Stack>
+    </SetupForm>
   );
 }

@@ -4,8 +4,8 @@
  * at the bottom; while a form is open the other edit and add buttons are disabled. A failed
  * call is logged and opens the error dialog; the loading overlay clears (spec 3 §8).
  */
-import { ActionIcon, Box, Button, Group, Paper, Table, Text, Tooltip } from "@mantine/core";
-import { IconPencil, IconPlus } from "@tabler/icons-react";
+import { Box, Group, Paper, Table, Text } from "@mantine/core";
+import { IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminCrumbs } from "../../components/useAdminCrumbs.ts";
@@ -15,6 +15,7 @@ import { PageLoader } from "../../ui/Loaders.tsx";
 import { type Faq, useFaqs } from "./api.ts";
 import { FaqForm } from "./FaqForm.tsx";
 import { canSubmitFaq, emptyFaqDraft, type FaqDraft, faqBodyOf, faqDraftOf } from "./faqDraft.ts";
+import { AddRowButton, RowAction } from "./SetupForm.tsx";
 import { useFaqSetup } from "./setupApi.ts";
 import { TitledText } from "./TitledText.tsx";
 import { useRowEditor } from "./useRowEditor.ts";
@@ -85,17 +86,14 @@ export function FaqSetup() {
                         <Table.Td>{faq.value}</Table.Td>
                         <Table.Td>
                           {canEdit && (
-                            <Tooltip label={t("faq.edit")}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t("faq.edit")}
-                                disabled={editor.open !== null}
-                                onClick={() => editor.start(faq.id, faqDraftOf(faq))}
-                                data-testid="faq-edit"
-                              >
-                                <IconPencil size={18} />
-                              </ActionIcon>
-                            </Tooltip>
+                            <RowAction
+                              label={t("faq.edit")}
+                              disabled={editor.open !== null}
+                              onClick={() => editor.start(faq.id, faqDraftOf(faq))}
+                              testId="faq-edit"
+                            >
+                              <IconPencil size={18} />
+                            </RowAction>
                           )}
                         </Table.Td>
                       </>
@@ -120,14 +118,12 @@ export function FaqSetup() {
         </Paper>
         {can("faq:create") && (
           <Group justify="center" mt="md">
-            <Button
-              leftSection={<IconPlus size={16} />}
+            <AddRowButton
+              label={t("faq.add")}
               disabled={editor.open !== null}
               onClick={() => editor.start("new", emptyFaqDraft())}
-              data-testid="faq-add"
-            >
-              {t("faq.add")}
-            </Button>
+              testId="faq-add"
+            />
           </Group>
         )}
       </Box>
