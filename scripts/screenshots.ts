@@ -241,6 +241,25 @@ const SHOTS: Shot[] = [
   }),
   // (end of part account)
   // ---- issue 8 part content: this part's shots below this line
+  // The player announcements setup as the admin (light, dark, and right to left in Arabic).
+  ...(["light", "dark", "arabic"] as const).map(
+    (variant): Shot => ({
+      file: variant === "light" ? "announcements-setup.png" : `announcements-setup-${variant}.png`,
+      path: "/admin/setup/announcements-setup",
+      account: "admin",
+      scheme: variant === "dark" ? "dark" : "light",
+      width: 1600,
+      ready: async (page) => {
+        if (variant === "arabic") {
+          await page.getByTestId("language-picker").click();
+          await page.getByTestId("language-option-ar").click();
+          await page.locator("html[dir=rtl]").waitFor();
+          await page.waitForLoadState("networkidle");
+        }
+        await page.getByTestId("announcement-row").first().waitFor();
+      },
+    }),
+  ),
   // (end of part content)
 ];
 

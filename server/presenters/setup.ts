@@ -11,6 +11,7 @@ import type {
   PriorityRow,
   ServerRow,
 } from "../db/schema.ts";
+import { presentEmployeeAnnouncement } from "./content.ts";
 
 /** English titles that need the violator's name even when the flag is off (spec 1 §3). */
 const VIOLATERS_FORM_TITLES = new Set([
@@ -65,20 +66,9 @@ export function presentFaq(row: Selectable<FaqsTable>): Faq {
   };
 }
 
+/** An employee announcement's fields (presenters/content.ts), the English text and the caller's read mark. */
 export function presentAnnouncement(row: Selectable<AnnouncementsTable> & { read: boolean }): Announcement {
-  return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    engTitle: row.eng_title,
-    engMessage: row.eng_message,
-    value: row.value,
-    startDate: row.start_date,
-    // The spec's wire form: an empty string is an announcement without an end.
-    endDate: row.end_date ?? "",
-    active: row.active === 1,
-    read: row.read,
-  };
+  return { ...presentEmployeeAnnouncement(row), engTitle: row.eng_title, engMessage: row.eng_message, read: row.read };
 }
 
 /** The two excuse lists, each in its configured order (spec 3 §3: lists keyed by action). */

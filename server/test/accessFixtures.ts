@@ -57,6 +57,36 @@ async function storeFile(server: TestServer, userId: number, ticketId: number | 
   return name;
 }
 
+/** One row of a content table, live now (issue 8, part content). */
+async function insertContent(
+  store: TestServer["store"],
+  table: "announcements" | "employee_announcements" | "faqs",
+): Promise<number> {
+  const now = nowSeconds();
+  const base = { title: "Soru", message: "Cevap", value: 1 };
+  const english = { eng_title: "Question", eng_message: "Answer" };
+  const window = { start_date: now - 60, end_date: null, active: 1, created_at: now };
+  const row =
+    table === "faqs"
+      ? await store.db
+          .insertInto("faqs")
+          .values({ ...base, ...english })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      : table === "announcements"
+        ? await store.db
+            .insertInto("announcements")
+            .values({ ...base, ...english, ...window })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        : await store.db
+            .insertInto("employee_announcements")
+            .values({ ...base, ...window })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function buildAccessWorld(server: TestServer): Promise<AccessWorld> {
   const store = server.store;
   const now = nowSeconds();
@@ -210,6 +240,9 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     },
     // (end of part account)
     // ---- issue 8 part content: this part's fixtures below this line
+    employeeAnnouncementId: await insertContent(store, "employee_announcements"),
+    faqId: await insertContent(store, "faqs"),
+    freshContent: (table) => insertContent(store, table),
     // (end of part content)
   };
   const client = () => server.client();

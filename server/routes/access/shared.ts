@@ -75,6 +75,11 @@ export interface AccessFixtures {
   todo(): Promise<number>;
   // (end of part account)
   // ---- issue 8 part content: this part's fixtures below this line
+  /** An employee announcement, live now. */
+  employeeAnnouncementId: number;
+  faqId: number;
+  /** A new row of that table for a call that removes one: each role deletes its own. */
+  freshContent(table: "announcements" | "employee_announcements" | "faqs"): Promise<number>;
   // (end of part content)
 }
 

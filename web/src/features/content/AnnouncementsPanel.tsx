@@ -2,16 +2,18 @@
  * The announcements panel (spec 1 §2, §9), shared by the player pages and the staff dashboard:
  * numbered dots, a new item every 5 s with a 0.5 s fade, paused while hovered, a swipe of more
  * than 50 px for next/previous (mirrored right to left), text shrinking from 16 to 12 px to fit.
- * The border is yellow while the shown item is highlighted (unread or recent), else the primary
- * colour. After an item has been on screen for a second, onSeen reports it.
+ * One numbered dot per item, even a lone one. The border is yellow while the shown item is
+ * highlighted (unread or recent), else the primary colour. After an item has been on screen for a
+ * second, onSeen reports it. The rules without the DOM are in announcementCarousel.ts.
  */
 import "./AnnouncementsPanel.css";
-import { ActionIcon, Badge, Box, Group, Paper, Text, ThemeIcon, useDirection } from "@mantine/core";
+import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, ThemeIcon, useDirection } from "@mantine/core";
 import { IconSpeakerphone } from "@tabler/icons-react";
 import { type PointerEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TIMING } from "../../../../common/constants.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
+import { fitFontSize, isUnreadOrRecent, stepIndex, swipeStep } from "./announcementCarousel.ts";
 import type { Announcement } from "./api.ts";
 import { useTextPicker } from "./localize.ts";
 
@@ -20,20 +22,9 @@ export type PanelAnnouncement = Pick<
   "id" | "title" | "message" | "engTitle" | "engMessage" | "startDate" | "read"
 >;
 
-const FONT_MAX_PX = 16;
-const FONT_MIN_PX = 12;
 /** How long an item must be on screen before it counts as seen. */
 const SEEN_AFTER_MS = 1000;
 const TEXT_BOX_HEIGHT = 140;
-
-/** Started less than a day ago (spec 1 §9). */
-export function isRecentAnnouncement(item: Pick<Announcement, "startDate">, nowSeconds = Date.now() / 1000): boolean {
-  return nowSeconds - item.startDate < TIMING.recentAnnouncementSeconds;
-}
-
-function unreadOrRecent(item: PanelAnnouncement): boolean {
-  return !item.read || isRecentAnnouncement(item);
-}
 
 interface AnnouncementsPanelProps {
   announcements: PanelAnnouncement[];
@@ -49,13 +40,12 @@ interface AnnouncementsPanelProps {
 
 /** Shrinks the box's text one pixel at a time until it fits; scrolls when even 12 px does not. */
 function fitText(box: HTMLElement): void {
-  let size = FONT_MAX_PX;
   box.style.overflowY = "hidden";
+  const size = fitFontSize((px) => {
+    box.style.fontSize = `${px}px`;
+    return box.scrollHeight > box.clientHeight;
+  });
   box.style.fontSize = `${size}px`;
-  while (size > FONT_MIN_PX && box.scrollHeight > box.clientHeight) {
-    size -= 1;
-    box.style.fontSize = `${size}px`;
-  }
   if (box.scrollHeight > box.clientHeight) box.style.overflowY = "auto";
   box.dataset.fontSize = String(size);
 }
@@ -63,7 +53,7 @@ function fitText(box: HTMLElement): void {
 export function AnnouncementsPanel({
   announcements,
   showEmpty = true,
-  isHighlighted = unreadOrRecent,
+  isHighlighted = (item) => isUnreadOrRecent(item),
   onSeen,
   title,
 }: AnnouncementsPanelProps) {
@@ -85,7 +75,7 @@ export function AnnouncementsPanel({
 
   const step = useCallback(
     (delta: number) => {
-      if (count > 0) setSelected((value) => (Math.min(value, count - 1) + delta + count) % count);
+      if (count > 0) setSelected((value) => stepIndex(value, delta, count));
     },
     [count],
   );
@@ -135,11 +125,8 @@ export function AnnouncementsPanel({
     const start = swipeStart.current;
     swipeStart.current = null;
     if (!start || start.pointerId !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    if (Math.abs(dx) <= TIMING.announcementSwipePx) return;
-    // Swiping towards the reading start brings the next item: leftwards in LTR, rightwards in RTL.
-    const towardsStart = dir === "rtl" ? dx > 0 : dx < 0;
-    step(towardsStart ? 1 : -1);
+    const delta = swipeStep(event.clientX - start.x, dir);
+    if (delta !== 0) step(delta);
   };
 
   const heading = title ?? t("announcements.title");
@@ -152,7 +139,12 @@ export function AnnouncementsPanel({
           <ThemeIcon variant="light" radius="xl" size="lg" color="gray">
             <IconSpeakerphone size={20} />
           </ThemeIcon>
-          <Text c="dimmed">{t("announcements.none")}</Text>
+          <Stack gap={0} miw={0}>
+            {title && <Text fw={700}>{title}</Text>}
+            <Text c="dimmed" data-testid="announcements-none">
+              {t("announcements.none")}
+            </Text>
+          </Stack>
         </Group>
       </Paper>
     );
@@ -199,27 +191,25 @@ export function AnnouncementsPanel({
             </Badge>
           )}
         </Group>
-        {count > 1 && (
-          <Group gap={6} wrap="nowrap" role="group" aria-label={t("announcements.choose")}>
-            {announcements.map((item, position) => (
-              <ActionIcon
-                key={item.id}
-                size={26}
-                radius="xl"
-                variant={position === index ? "filled" : "default"}
-                onClick={() => setSelected(position)}
-                aria-label={t("announcements.show_number", { number: position + 1 })}
-                aria-current={position === index ? "true" : undefined}
-                data-testid="announcement-dot"
-                data-active={position === index}
-              >
-                <Text span size="xs" fw={700}>
-                  {position + 1}
-                </Text>
-              </ActionIcon>
-            ))}
-          </Group>
-        )}
+        <Group gap={6} wrap="nowrap" role="group" aria-label={t("announcements.choose")}>
+          {announcements.map((item, position) => (
+            <ActionIcon
+              key={item.id}
+              size={26}
+              radius="xl"
+              variant={position === index ? "filled" : "default"}
+              onClick={() => setSelected(position)}
+              aria-label={t("announcements.show_number", { number: position + 1 })}
+              aria-current={position === index ? "true" : undefined}
+              data-testid="announcement-dot"
+              data-active={position === index}
+            >
+              <Text span size="xs" fw={700}>
+                {position + 1}
+              </Text>
+            </ActionIcon>
+          ))}
+        </Group>
       </Group>
       <Box ref={textBox} h={TEXT_BOX_HEIGHT} style={{ overflow: "hidden" }}>
         <Box key={current.id} className="hd-announcement-item" data-testid="announcement-item">

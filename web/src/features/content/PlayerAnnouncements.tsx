@@ -4,14 +4,16 @@
  * so for them only recent items (started less than a day ago) are highlighted.
  */
 import { Skeleton } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useSession } from "../../session/SessionContext.ts";
-import { AnnouncementsPanel, isRecentAnnouncement, type PanelAnnouncement } from "./AnnouncementsPanel.tsx";
+import { AnnouncementsPanel, type PanelAnnouncement } from "./AnnouncementsPanel.tsx";
+import { isRecentAnnouncement } from "./announcementCarousel.ts";
 import { useActiveAnnouncements } from "./api.ts";
 import { useAnnouncementReads } from "./useAnnouncementReads.ts";
 
 const recentOnly = (item: PanelAnnouncement) => isRecentAnnouncement(item);
 
-export function PlayerAnnouncements() {
+export function PlayerAnnouncements({ title }: { title?: ReactNode } = {}) {
   const { user } = useSession();
   const query = useActiveAnnouncements(user?.id ?? null);
   const markSeen = useAnnouncementReads();
@@ -21,6 +23,7 @@ export function PlayerAnnouncements() {
       announcements={query.data ?? []}
       onSeen={markSeen}
       isHighlighted={user ? undefined : recentOnly}
+      title={title}
     />
   );
 }

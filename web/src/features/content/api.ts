@@ -9,8 +9,8 @@ import { api } from "../../api/client.ts";
 
 export type { Announcement, Faq };
 
-/** Logs a failed load once, not on every render. */
-function useLogError(message: string, error: Error | null): void {
+/** Logs a failed load once, not on every render (spec 1 §8, spec 3 §8: list loads are logged only). */
+export function useLogError(message: string, error: Error | null): void {
   useEffect(() => {
     if (error) console.error(message, error);
   }, [message, error]);

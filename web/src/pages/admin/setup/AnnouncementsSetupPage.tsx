@@ -1,11 +1,6 @@
-/** Announcements for players (spec 3 §2.4). */
-import { useTranslation } from "react-i18next";
-import { PagePlaceholder } from "../../../components/PagePlaceholder.tsx";
-import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
+/** Announcements for players (spec 3 §2.4): title, message, English title and message, value, dates, active. */
+import { AnnouncementsSetup } from "../../../features/content/AnnouncementsSetup.tsx";
 
 export default function AnnouncementsSetupPage() {
-  const { t } = useTranslation("content");
-  const title = t("announcements.title");
-  const breadcrumbs = useAdminCrumbs({ label: t("setup", { ns: "sidebar" }) }, { label: title });
-  return <PagePlaceholder title={title} subtitle={t("announcements.subtitle")} breadcrumbs={breadcrumbs} />;
+  return <AnnouncementsSetup kind="player" />;
 }
