@@ -583,13 +583,32 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
       });
       expect(create.status).toBe(403);
       expect(create.body).toMatchObject({ code: "permission_not_held" });
-      // The rank's defaults are not a grant: a mod creates a mod whose defaults they need not hold.
+      // A mod holds the mod defaults, so may create a mod with exactly them.
       const plain = await creator.post("/api/users/create-new-user", {
         email: "granted@new.test",
         user_class: "dev",
         user_rank: "mod",
       });
       expect(plain.status).toBe(200);
+
+      // The rank's defaults count too: whoever creates the account sees its set-password link, so a
+      // creator holding only users:create must not get a mod's rights through a new account.
+      const narrow = await modWith(["users:create", "profile:view"], []);
+      const escalation = await narrow.post("/api/users/create-new-user", {
+        email: "escalation@new.test",
+        user_class: "dev",
+        user_rank: "mod",
+      });
+      expect(escalation.status).toBe(403);
+      expect(escalation.body).toMatchObject({ code: "permission_not_held" });
+      const unheld = RANK_DEFAULT_PERMISSIONS.mod.filter((p) => p !== "profile:view");
+      const trimmed = await narrow.post("/api/users/create-new-user", {
+        email: "escalation@new.test",
+        user_class: "dev",
+        user_rank: "mod",
+        remove_list: unheld,
+      });
+      expect(trimmed.status).toBe(200);
     });
 
     it("the admin rank and any change of an admin need users:set_admin", async () => {

@@ -43,8 +43,10 @@ export async function createUser(
   if (staff) {
     const held = await permissionsOf(db, actor);
     requireAdminRights(held, null, staff);
-    requireHeldPermissions(held, [...input.add, ...input.remove]);
     permissions = adjustedPermissions(rankDefaults(staff), input.add, input.remove);
+    // The new account's whole list, the rank's defaults included: whoever sets its password holds
+    // it, so a creator may hand out only what they hold themselves (admin: everything).
+    requireHeldPermissions(held, permissions);
   }
   if (await isEmailRegistered(db, input.email)) throw new AppError("email_exists");
   const name = await freshName(ctx, input.email);

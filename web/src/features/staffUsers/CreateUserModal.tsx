@@ -92,7 +92,8 @@ export function CreateUserModal({ onClose, onCreated }: { onClose(): void; onCre
     try {
       const loaded = new Set(await fetchRankPermissions(next));
       setDefaults(loaded);
-      setValue(new Set(loaded));
+      // The server refuses a new account holding what its creator does not hold.
+      setValue(new Set([...loaded].filter((p) => next === "admin" || held.has(p))));
     } catch (failure) {
       setError(failureText(failure));
     }
