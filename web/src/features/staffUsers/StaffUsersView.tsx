@@ -166,7 +166,7 @@ export function StaffUsersView() {
           setPage(1);
         }}
         labels={{ perPage: t("per_page"), total: t("total", { count: sorted.length }) }}
-        testId="staff-pager"
+        testIds={{ root: "staff-pager", size: "staff-pager-size" }}
       />
       {dialog?.kind === "create" && <CreateUserModal onClose={close} onCreated={() => void refresh()} />}
       {dialog?.kind === "responsibilities" && <ResponsibilitiesModal employee={dialog.employee} onClose={close} />}

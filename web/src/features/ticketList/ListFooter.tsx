@@ -1,11 +1,9 @@
 /**
- * Under a paged list: the entries-per-page choice, the exact total and the pages. Paging shows
- * every page up to 9, else first, last, a window and ellipses (spec 2 §2, spec 3 §5): Mantine's
- * Pagination with one boundary and two siblings has exactly nine slots.
+ * The paging footer (ui/TablePager) bound to a remembered list (useRememberedList) and its
+ * answer's totals, in the ticket list's words; the ticket list and the member search share it.
  */
-import { Group, Pagination, Select, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { PAGE_SIZE_OPTIONS } from "../../../../common/constants.ts";
+import { TablePager } from "../../ui/TablePager.tsx";
 
 /** What the footer reads and sets of a remembered list (useRememberedList). */
 interface PagedList {
@@ -25,40 +23,19 @@ interface ListFooterProps {
 
 export function ListFooter({ list, totals, testId }: ListFooterProps) {
   const { t } = useTranslation("ticketList");
-  const page = list.state.page;
   return (
-    <Group justify="space-between" mt="md" gap="sm">
-      <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {t("per_page")}
-        </Text>
-        <Select
-          aria-label={t("per_page")}
-          data={PAGE_SIZE_OPTIONS.map(String)}
-          value={String(list.pageSize)}
-          onChange={(value) => value && list.setPageSize(Number(value))}
-          allowDeselect={false}
-          w={90}
-          size="xs"
-          data-testid="page-size"
-        />
-        {totals && (
-          <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
-            {t("total", { count: totals.total_count })}
-          </Text>
-        )}
-      </Group>
-      {totals && totals.total_pages > 1 && (
-        <Pagination
-          total={totals.total_pages}
-          value={Math.min(page, totals.total_pages)}
-          onChange={list.setPage}
-          siblings={2}
-          boundaries={1}
-          getControlProps={(control) => ({ "aria-label": t(`paging.${control}`) })}
-          data-testid={`${testId}-pagination`}
-        />
-      )}
-    </Group>
+    <TablePager
+      page={list.state.page}
+      pages={totals?.total_pages ?? 0}
+      pageSize={list.pageSize}
+      onPage={list.setPage}
+      onPageSize={list.setPageSize}
+      labels={{
+        perPage: t("per_page"),
+        total: totals && t("total", { count: totals.total_count }),
+        control: (control) => t(`paging.${control}`),
+      }}
+      testIds={{ size: "page-size", total: `${testId}-total`, pagination: `${testId}-pagination` }}
+    />
   );
 }
