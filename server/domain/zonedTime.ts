@@ -33,16 +33,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Whether Intl knows the zone (config validation). */
-export function isTimeZone(name: string): boolean {
-  try {
-    formatter(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The zone's wall clock at an instant (epoch seconds). */
 export function wallTime(epochSeconds: number, timeZone: string): WallTime & { second: number } {
   const parts: Record<string, number> = {};
