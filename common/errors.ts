@@ -142,6 +142,18 @@ export const ERRORS = {
   // (end of part searchperf)
   // ---- issue 8/7 part chatfold: add this part's codes right below this line
   // (end of part chatfold)
+  // ---- issue 7 part searchspeed: add this part's codes right below this line
+  // (end of part searchspeed)
+  // ---- issue 8 part stats: add this part's codes right below this line
+  // (end of part stats)
+  // ---- issue 8 part adminfix: add this part's codes right below this line
+  // (end of part adminfix)
+  // ---- issue 9 part playerref: add this part's codes right below this line
+  // (end of part playerref)
+  // ---- issue 9 part playerui: add this part's codes right below this line
+  // (end of part playerui)
+  // ---- issue 9 part firstload: add this part's codes right below this line
+  // (end of part firstload)
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

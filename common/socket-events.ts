@@ -139,6 +139,18 @@ export interface ServerToClientEvents {
   /** The user saved their preferences (in this or another tab): every tab follows at once. */
   user_preferences: (payload: { user_preferences: UserPreferences }) => void;
   // (end of part account)
+  // ---- issue 7 part searchspeed: this part's events below this line
+  // (end of part searchspeed)
+  // ---- issue 8 part stats: this part's events below this line
+  // (end of part stats)
+  // ---- issue 8 part adminfix: this part's events below this line
+  // (end of part adminfix)
+  // ---- issue 9 part playerref: this part's events below this line
+  // (end of part playerref)
+  // ---- issue 9 part playerui: this part's events below this line
+  // (end of part playerui)
+  // ---- issue 9 part firstload: this part's events below this line
+  // (end of part firstload)
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

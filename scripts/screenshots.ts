@@ -261,6 +261,18 @@ const SHOTS: Shot[] = [
     }),
   ),
   // (end of part content)
+  // ---- issue 7 part searchspeed: this part's shots below this line
+  // (end of part searchspeed)
+  // ---- issue 8 part stats: this part's shots below this line
+  // (end of part stats)
+  // ---- issue 8 part adminfix: this part's shots below this line
+  // (end of part adminfix)
+  // ---- issue 9 part playerref: this part's shots below this line
+  // (end of part playerref)
+  // ---- issue 9 part playerui: this part's shots below this line
+  // (end of part playerui)
+  // ---- issue 9 part firstload: this part's shots below this line
+  // (end of part firstload)
 ];
 
 /** SCREENSHOTS=ticket-list takes only the shots whose file name starts so (all when unset). */

@@ -244,6 +244,18 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
     faqId: await insertContent(store, "faqs"),
     freshContent: (table) => insertContent(store, table),
     // (end of part content)
+    // ---- issue 7 part searchspeed: this part's fixtures below this line
+    // (end of part searchspeed)
+    // ---- issue 8 part stats: this part's fixtures below this line
+    // (end of part stats)
+    // ---- issue 8 part adminfix: this part's fixtures below this line
+    // (end of part adminfix)
+    // ---- issue 9 part playerref: this part's fixtures below this line
+    // (end of part playerref)
+    // ---- issue 9 part playerui: this part's fixtures below this line
+    // (end of part playerui)
+    // ---- issue 9 part firstload: this part's fixtures below this line
+    // (end of part firstload)
   };
   const client = () => server.client();
   const clients: Record<Role, TestClient> = {

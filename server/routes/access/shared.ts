@@ -81,6 +81,18 @@ export interface AccessFixtures {
   /** A new row of that table for a call that removes one: each role deletes its own. */
   freshContent(table: "announcements" | "employee_announcements" | "faqs"): Promise<number>;
   // (end of part content)
+  // ---- issue 7 part searchspeed: this part's fixtures below this line
+  // (end of part searchspeed)
+  // ---- issue 8 part stats: this part's fixtures below this line
+  // (end of part stats)
+  // ---- issue 8 part adminfix: this part's fixtures below this line
+  // (end of part adminfix)
+  // ---- issue 9 part playerref: this part's fixtures below this line
+  // (end of part playerref)
+  // ---- issue 9 part playerui: this part's fixtures below this line
+  // (end of part playerui)
+  // ---- issue 9 part firstload: this part's fixtures below this line
+  // (end of part firstload)
 }
 
 export interface RequestSpec {
