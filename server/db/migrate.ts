@@ -15,6 +15,7 @@ import * as playerSearch from "./migrations/0013_player_search.ts";
 import * as todoBoard from "./migrations/0014_todo_board.ts";
 import * as stats from "./migrations/0015_stats.ts";
 import * as chatfold from "./migrations/0018_chatfold.ts";
+import * as searchSpeed from "./migrations/0019_search_speed.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0014_todo_board": todoBoard,
   "0015_stats": stats,
   "0018_chatfold": chatfold,
+  "0019_search_speed": searchSpeed,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

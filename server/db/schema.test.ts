@@ -29,6 +29,7 @@ const EXPECTED_TABLES = [
   "app_settings",
   // ticket work
   "tickets",
+  "ticket_status_counts",
   "chat_messages",
   "notes",
   "ban_logs",
@@ -62,6 +63,7 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   tickets_server_status: ["tickets", ["server_id", "status"], false],
   tickets_category_status: ["tickets", ["category_id", "status"], false],
   tickets_last_updated: ["tickets", ["last_updated"], false],
+  tickets_last_updated_id: ["tickets", ["last_updated", "id"], false],
   chat_messages_ticket: ["chat_messages", ["ticket_id", "id"], false],
   chat_messages_ticket_read: ["chat_messages", ["ticket_id", "read"], false],
   notes_ticket: ["notes", ["ticket_id", "id"], false],

@@ -84,10 +84,17 @@ export function textExact(target: TextTarget, text: string): RawBuilder<boolean>
   return sql<boolean>`lower(${sql.ref(`${target.table}.${target.column}`)}) = lower(${text})`;
 }
 
-/** tickets.<column> contains text (any case). */
-export function ticketContains(engine: Engine, column: TicketTextColumn, text: string): RawBuilder<boolean> {
-  const prefix = (TICKET_EXACT_COLUMNS as readonly string[]).includes(column);
-  return textContains(engine, ticketTarget(column), text, prefix);
+/** tickets.<column> contains text (any case); `probe` as in ticketWords. */
+export function ticketContains(
+  engine: Engine,
+  column: TicketTextColumn,
+  text: string,
+  probe = false,
+): RawBuilder<boolean> {
+  if ((TICKET_EXACT_COLUMNS as readonly string[]).includes(column)) {
+    return ticketValueContains(engine, column as TicketExactColumn, text, probe);
+  }
+  return textContains(engine, ticketTarget(column), text, false);
 }
 
 /** tickets.<column> starts with text (any case), on the lower-case b-tree index. */
@@ -146,6 +153,253 @@ export function chatMessageContains(engine: Engine, text: string): RawBuilder<bo
   return sql<boolean>`tickets.id IN (SELECT m.ticket_id FROM chat_messages m WHERE m.id IN (SELECT rowid FROM chat_messages_fts WHERE chat_messages_fts MATCH ${`message : ${ftsPhrase(text)}`}) AND m.deleted = 0)`;
 }
 
+// ---- word search: subject, description and chat message (migration 0019)
+
+/**
+ * Scripts written without spaces between words: a word index cannot cut them, so a query that
+ * holds any of them searches by substring on the trigram indexes instead.
+ */
+const UNSPACED_SCRIPTS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** The words of a query as FTS5's unicode61 tokenizer cuts them: runs of letters, marks and digits. */
+export function queryWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS);
+}
+
+/** A query of more words than this uses only the first ones (every one must match). */
+const MAX_QUERY_WORDS = 16;
+
+/** The word-searched texts: the ticket's subject and description, and its whole chat. */
+export type WordField = "subject" | "description" | "chat";
+
+/**
+ * Whether a query of this field goes to the word indexes: Contains on subject, description and
+ * chat message matches whole words (every word of the query, any order), the way Zammad and
+ * osTicket search text; a query in an unspaced script, or with no word at all, falls back to
+ * substring search on the trigram indexes.
+ */
+function usesWords(text: string): boolean {
+  return !UNSPACED_SCRIPTS.test(text) && queryWords(text).length > 0;
+}
+
+/** FTS5: every word, each as a quoted token (no operator survives), in the field's column. */
+function ftsWordQuery(field: WordField, text: string): string {
+  const words = queryWords(text)
+    .map((word) => `"${word}"`)
+    .join(" AND ");
+  return field === "chat" ? words : `${field} : (${words})`;
+}
+
+/** PostgreSQL: the field's word vector, built the way its GIN index is (migration 0019). */
+function pgWordVector(field: Exclude<WordField, "chat">) {
+  return sql`to_tsvector('simple'::regconfig, coalesce(${sql.ref(`tickets.${field}`)}, ''))`;
+}
+
+/**
+ * The ticket's field holds every word of text. `probe`: written for a page found by walking the
+ * sort key's index when many tickets match, each ticket tested on its own; otherwise the matches
+ * drive the query (few matches, and the count).
+ */
+export function ticketWords(engine: Engine, field: WordField, text: string, probe = false): RawBuilder<boolean> {
+  if (!usesWords(text)) {
+    return field === "chat" ? chatMessageContains(engine, text) : ticketContains(engine, field, text);
+  }
+  if (engine === "postgres") {
+    const query = sql`plainto_tsquery('simple'::regconfig, ${text})`;
+    if (field !== "chat") return sql<boolean>`${pgWordVector(field)} @@ ${query}`;
+    return probe
+      ? sql<boolean>`EXISTS (SELECT 1 FROM ticket_chat_words w WHERE w.ticket_id = tickets.id AND w.words @@ ${query})`
+      : sql<boolean>`tickets.id IN (SELECT w.ticket_id FROM ticket_chat_words w WHERE w.words @@ ${query})`;
+  }
+  const table = sql.table(field === "chat" ? "ticket_chat_words" : "ticket_words");
+  const query = ftsWordQuery(field, text);
+  // Probing FTS5 for one rowid costs as much as reading the whole match (about 0.6 ms); instead
+  // the matches are read once into a set, and `+` keeps the planner walking the sort key's index
+  // and testing each ticket against the set rather than sorting every match.
+  const id = probe ? sql`+tickets.id` : sql`tickets.id`;
+  return sql<boolean>`${id} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${query})`;
+}
+
+/**
+ * The number of tickets whose field holds every word of text, read from the word index alone
+ * (the count of a search with no other filter); undefined when the query falls back to substrings.
+ */
+export function ticketWordCount(
+  engine: Engine,
+  field: WordField,
+  text: string,
+): RawBuilder<number | string> | undefined {
+  if (!usesWords(text)) return undefined;
+  if (engine === "postgres") {
+    const query = sql`plainto_tsquery('simple'::regconfig, ${text})`;
+    return field === "chat"
+      ? sql`(SELECT count(*) FROM ticket_chat_words w WHERE w.words @@ ${query})`
+      : sql`(SELECT count(*) FROM tickets WHERE ${pgWordVector(field)} @@ ${query})`;
+  }
+  const table = sql.table(field === "chat" ? "ticket_chat_words" : "ticket_words");
+  return sql`(SELECT count(*) FROM ${table} WHERE ${table} MATCH ${ftsWordQuery(field, text)})`;
+}
+
+// ---- Contains on name, e-mail and character name: through their distinct values (migration 0019)
+
+/**
+ * tickets.<column> contains text (any case): the trigram match (3 characters or more) or the
+ * starts-with match (1 or 2) runs on the column's distinct values (a player's tickets repeat their name and e-mail, so there are far
+ * fewer values than tickets), and the tickets are found by the column's b-tree index.
+ */
+function ticketValueContains(
+  engine: Engine,
+  column: TicketExactColumn,
+  text: string,
+  probe: boolean,
+): RawBuilder<boolean> {
+  const values = textContains(
+    engine,
+    { table: "ticket_text_values", column: "value", fts: "ticket_text_values_fts" },
+    text,
+  );
+  const ref = probe ? sql`+${sql.ref(`tickets.${column}`)}` : sql.ref(`tickets.${column}`);
+  return sql<boolean>`${engine === "postgres" ? sql.ref(`tickets.${column}`) : ref} IN (SELECT ticket_text_values.value FROM ticket_text_values WHERE ticket_text_values.field = ${column} AND ${values})`;
+}
+
+/**
+ * The distinct values table and its triggers: a value is added when a ticket first carries it and
+ * never removed (a value no ticket carries any more matches no ticket).
+ */
+async function createValueIndexes(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const id = engine === "postgres" ? "integer GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY";
+  await sql
+    .raw(`CREATE TABLE ticket_text_values (id ${id}, field text NOT NULL, value text NOT NULL, UNIQUE (field, value))`)
+    .execute(db);
+  const fill = TICKET_EXACT_COLUMNS.map(
+    (column) =>
+      `INSERT INTO ticket_text_values (field, value) SELECT DISTINCT '${column}', ${column} FROM tickets WHERE ${column} IS NOT NULL`,
+  );
+  for (const statement of fill) await sql.raw(statement).execute(db);
+  // Starts-with (1 or 2 characters) on the values, as textStartsWith writes it.
+  const ops = engine === "postgres" ? " text_pattern_ops" : "";
+  await sql.raw(`CREATE INDEX ticket_text_values_lower ON ticket_text_values (field, lower(value)${ops})`).execute(db);
+  const adds = (row: "NEW" | "new") =>
+    TICKET_EXACT_COLUMNS.map(
+      (column) =>
+        `INSERT INTO ticket_text_values (field, value) SELECT '${column}', ${row}.${column} WHERE ${row}.${column} IS NOT NULL ${engine === "postgres" ? "ON CONFLICT DO NOTHING" : "ON CONFLICT (field, value) DO NOTHING"};`,
+    ).join("\n");
+  if (engine === "postgres") {
+    const opclass = sql.raw(`${quoteIdent(await trigramSchema(db))}.gin_trgm_ops`);
+    await sql`CREATE INDEX ticket_text_values_trgm ON ticket_text_values USING gin (value ${opclass})`.execute(db);
+    await sql
+      .raw(`CREATE FUNCTION ticket_text_values_add() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        ${adds("NEW")}
+        RETURN NULL;
+      END $$`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ticket_text_values_insert AFTER INSERT OR UPDATE OF ${TICKET_EXACT_COLUMNS.join(", ")} ON tickets
+      FOR EACH ROW EXECUTE FUNCTION ticket_text_values_add()`)
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(`CREATE TRIGGER ticket_text_values_insert AFTER INSERT ON tickets BEGIN ${adds("new")} END`)
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ticket_text_values_update AFTER UPDATE OF ${TICKET_EXACT_COLUMNS.join(", ")} ON tickets BEGIN ${adds("new")} END`,
+    )
+    .execute(db);
+  for (const statement of ftsStatements({ table: "ticket_text_values", contains: ["value"], exact: [] })) {
+    await sql.raw(statement).execute(db);
+  }
+}
+
+/** SQLite's word tokenizer: Unicode words, diacritics folded (as the query side does). */
+const WORD_TOKENIZER = "unicode61 remove_diacritics 2";
+
+/**
+ * The word indexes (migration 0019).
+ * - SQLite: `ticket_words`, an external-content FTS5 table of subject and description kept by
+ *   triggers; `ticket_chat_words`, a contentless FTS5 table with one document per ticket (rowid =
+ *   ticket id) holding its chat's visible messages, rebuilt by triggers when a message of the
+ *   ticket is written, edited or deleted. One document per ticket makes a match count a ticket
+ *   count, read from the index alone.
+ * - PostgreSQL: GIN indexes on the subject's and the description's word vectors; the table
+ *   `ticket_chat_words` (one row per ticket, its chat's distinct words, without positions, so it
+ *   stays small) with a GIN index, appended to by a trigger on each new message and rebuilt on an
+ *   edit or a delete.
+ */
+export async function createWordIndexes(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  await createValueIndexes(db, engine);
+  if (engine === "postgres") {
+    for (const field of ["subject", "description"] as const) {
+      await sql`CREATE INDEX ${sql.id(`tickets_${field}_words`)} ON tickets USING gin (to_tsvector('simple'::regconfig, coalesce(${sql.id(field)}, '')))`.execute(
+        db,
+      );
+    }
+    const statements = [
+      `CREATE TABLE ticket_chat_words (
+         ticket_id integer PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
+         words tsvector NOT NULL)`,
+      `INSERT INTO ticket_chat_words (ticket_id, words)
+         SELECT ticket_id, strip(to_tsvector('simple'::regconfig, string_agg(message, ' ')))
+         FROM chat_messages WHERE deleted = 0 AND message IS NOT NULL GROUP BY ticket_id`,
+      `CREATE INDEX ticket_chat_words_gin ON ticket_chat_words USING gin (words)`,
+      `CREATE FUNCTION ticket_chat_words_append() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         IF NEW.deleted = 0 AND NEW.message IS NOT NULL THEN
+           INSERT INTO ticket_chat_words (ticket_id, words)
+             VALUES (NEW.ticket_id, strip(to_tsvector('simple'::regconfig, NEW.message)))
+           ON CONFLICT (ticket_id) DO UPDATE SET words = ticket_chat_words.words || EXCLUDED.words;
+         END IF;
+         RETURN NULL;
+       END $$`,
+      `CREATE FUNCTION ticket_chat_words_rebuild() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         UPDATE ticket_chat_words SET words = coalesce(
+           (SELECT strip(to_tsvector('simple'::regconfig, string_agg(message, ' ')))
+              FROM chat_messages WHERE ticket_id = OLD.ticket_id AND deleted = 0 AND message IS NOT NULL),
+           ''::tsvector)
+         WHERE ticket_id = OLD.ticket_id;
+         RETURN NULL;
+       END $$`,
+      `CREATE TRIGGER ticket_chat_words_insert AFTER INSERT ON chat_messages
+         FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_append()`,
+      `CREATE TRIGGER ticket_chat_words_update AFTER UPDATE OF message, deleted ON chat_messages
+         FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_rebuild()`,
+      `CREATE TRIGGER ticket_chat_words_delete AFTER DELETE ON chat_messages
+         FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_rebuild()`,
+    ];
+    for (const statement of statements) await sql.raw(statement).execute(db);
+    return;
+  }
+  for (const statement of ftsStatements(
+    { table: "tickets", contains: ["subject", "description"], exact: [] },
+    {
+      name: "ticket_words",
+      tokenize: WORD_TOKENIZER,
+      detail: "column",
+    },
+  )) {
+    await sql.raw(statement).execute(db);
+  }
+  const rebuild = (ticket: string) => `
+    DELETE FROM ticket_chat_words WHERE rowid = ${ticket};
+    INSERT INTO ticket_chat_words (rowid, message)
+      SELECT ${ticket}, group_concat(message, ' ') FROM chat_messages
+      WHERE ticket_id = ${ticket} AND deleted = 0 AND message IS NOT NULL HAVING count(*) > 0;`;
+  const statements = [
+    `CREATE VIRTUAL TABLE ticket_chat_words USING fts5(message, content='', contentless_delete=1, tokenize='${WORD_TOKENIZER}', detail=none)`,
+    `INSERT INTO ticket_chat_words (rowid, message)
+       SELECT ticket_id, group_concat(message, ' ') FROM chat_messages
+       WHERE deleted = 0 AND message IS NOT NULL GROUP BY ticket_id`,
+    `CREATE TRIGGER ticket_chat_words_insert AFTER INSERT ON chat_messages WHEN new.deleted = 0 BEGIN ${rebuild("new.ticket_id")} END`,
+    `CREATE TRIGGER ticket_chat_words_update AFTER UPDATE OF message, deleted ON chat_messages BEGIN ${rebuild("new.ticket_id")} END`,
+    `CREATE TRIGGER ticket_chat_words_delete AFTER DELETE ON chat_messages BEGIN ${rebuild("old.ticket_id")} END`,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
 // ---- the indexes (migrations 0008 and 0013)
 
 /**
@@ -156,6 +410,9 @@ export function chatMessageContains(engine: Engine, text: string): RawBuilder<bo
 export function isTextSearchObject(name: string): boolean {
   return (
     /^(tickets|chat_messages|users|characters)_fts(_|$)/.test(name) ||
+    /^ticket_(chat_)?words(_|$)/.test(name) ||
+    /^ticket_text_values(_|$)/.test(name) ||
+    /^tickets_\w+_words$/.test(name) ||
     /_trgm$/.test(name) ||
     /^(tickets|users|characters)_\w+_lower$/.test(name)
   );
@@ -197,14 +454,23 @@ interface TextIndexPlan {
   exact: readonly string[];
 }
 
-/** SQLite: an external-content FTS5 trigram table `{table}_fts` kept in sync by triggers. */
-function ftsStatements({ table, contains }: TextIndexPlan): string[] {
-  const fts = `${table}_fts`;
+/** How an FTS5 table tokenizes: trigrams (substring search, the default) or words. */
+interface FtsOptions {
+  name: string;
+  tokenize: string;
+  detail?: "full" | "column";
+}
+
+/** SQLite: an external-content FTS5 table (`{table}_fts`, trigrams by default) kept in sync by triggers. */
+function ftsStatements(
+  { table, contains }: TextIndexPlan,
+  { name: fts, tokenize, detail = "full" }: FtsOptions = { name: `${table}_fts`, tokenize: "trigram" },
+): string[] {
   const columns = contains.join(", ");
   const newValues = contains.map((c) => `new.${c}`).join(", ");
   const oldValues = contains.map((c) => `old.${c}`).join(", ");
   return [
-    `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='${table}', content_rowid='id', tokenize='trigram')`,
+    `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='${table}', content_rowid='id', tokenize='${tokenize}', detail=${detail})`,
     `CREATE TRIGGER ${fts}_insert AFTER INSERT ON ${table} BEGIN
        INSERT INTO ${fts}(rowid, ${columns}) VALUES (new.id, ${newValues});
      END`,

@@ -13,11 +13,12 @@ import type { TicketSortField } from "../../common/schemas/ticketSearch.ts";
 import type { Engine } from "../db/database.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 import {
-  chatMessageContains,
   type TicketExactColumn,
-  type TicketTextColumn,
   ticketContains,
   ticketExact,
+  ticketWordCount,
+  ticketWords,
+  type WordField,
 } from "../db/textSearch.ts";
 
 export type SearchMode = 1 | 2;
@@ -83,15 +84,32 @@ function textFilter(
   engine: Engine,
   column: TicketExactColumn,
   filter: { value: string; mode: SearchMode },
+  probe: boolean,
 ): Expression<SqlBool> {
-  return filter.mode === 2 ? ticketExact(engine, column, filter.value) : ticketContains(engine, column, filter.value);
+  return filter.mode === 2
+    ? ticketExact(engine, column, filter.value)
+    : ticketContains(engine, column, filter.value, probe);
 }
 
-/** The WHERE conditions of a filter. */
+/** The word-searched fields of a filter (subject, description, chat message) and their texts. */
+function wordFilters(filter: TicketFilter): [WordField, string][] {
+  const fields: [WordField, string | undefined][] = [
+    ["subject", filter.subject],
+    ["description", filter.description],
+    ["chat", filter.chatMessage],
+  ];
+  return fields.filter((entry): entry is [WordField, string] => entry[1] !== undefined);
+}
+
+/**
+ * The WHERE conditions of a filter. `probe`: word matches are tested ticket by ticket, for a page
+ * found by walking the sort key's index (many matches); otherwise they are sets of ids.
+ */
 function conditions(
   eb: ExpressionBuilder<Database, "tickets">,
   engine: Engine,
   filter: TicketFilter,
+  probe = false,
 ): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (filter.ticketId) {
@@ -112,9 +130,9 @@ function conditions(
       );
     }
   }
-  if (filter.name) where.push(textFilter(engine, "name", filter.name));
-  if (filter.email) where.push(textFilter(engine, "email", filter.email));
-  if (filter.characterName) where.push(textFilter(engine, "character_name", filter.characterName));
+  if (filter.name) where.push(textFilter(engine, "name", filter.name, probe));
+  if (filter.email) where.push(textFilter(engine, "email", filter.email, probe));
+  if (filter.characterName) where.push(textFilter(engine, "character_name", filter.characterName, probe));
   if (filter.serverId !== undefined) where.push(eb("tickets.server_id", "=", filter.serverId));
   if (filter.categoryId !== undefined) where.push(eb("tickets.category_id", "=", filter.categoryId));
   if (filter.status === "ACTIVE") where.push(eb("tickets.status", "in", ACTIVE_STATUSES));
@@ -135,12 +153,7 @@ function conditions(
       ),
     );
   }
-  const text = (column: TicketTextColumn, value: string | undefined) => {
-    if (value !== undefined) where.push(ticketContains(engine, column, value));
-  };
-  text("subject", filter.subject);
-  text("description", filter.description);
-  if (filter.chatMessage !== undefined) where.push(chatMessageContains(engine, filter.chatMessage));
+  for (const [field, text] of wordFilters(filter)) where.push(ticketWords(engine, field, text, probe));
   if (filter.createdSince !== undefined) where.push(eb("tickets.created_at", ">=", filter.createdSince));
   if (filter.updatedSince !== undefined) where.push(eb("tickets.last_updated", ">=", filter.updatedSince));
   return where;
@@ -172,12 +185,37 @@ function isSelective(filter: TicketFilter): boolean {
   );
 }
 
-function filtered(db: Kysely<Database>, engine: Engine, filter: TicketFilter) {
-  return db.selectFrom("tickets").where((eb) => eb.and(conditions(eb, engine, filter)));
+function filtered(db: Kysely<Database>, engine: Engine, filter: TicketFilter, probe = false) {
+  return db.selectFrom("tickets").where((eb) => eb.and(conditions(eb, engine, filter, probe)));
 }
 
-/** The query of the exact number of matching tickets (the benchmark runs its SQL directly). */
+/** Whether the filter is one word-searched field and nothing else. */
+function onlyWords(filter: TicketFilter): [WordField, string] | undefined {
+  const words = wordFilters(filter);
+  const others = Object.entries(filter).filter(
+    ([key, value]) => value !== undefined && !["subject", "description", "chatMessage"].includes(key),
+  );
+  return words.length === 1 && others.length === 0 ? words[0] : undefined;
+}
+
+/**
+ * The query of the exact number of matching tickets (the benchmark runs its SQL directly). With no
+ * filter or a status alone it reads the per-status counts; a search on one word-searched field
+ * alone is counted in its word index, without visiting the tickets.
+ */
 export function countQuery(db: Kysely<Database>, engine: Engine, filter: TicketFilter) {
+  const { status, ...rest } = filter;
+  if (Object.values(rest).every((value) => value === undefined)) {
+    // No filter but the status: the counts the triggers keep per status (migration 0019).
+    const statuses = status === "ACTIVE" ? [...ACTIVE_STATUSES] : status === undefined ? undefined : [status];
+    return db
+      .selectFrom("ticket_status_counts")
+      .select(sql<number | string>`coalesce(sum(n), 0)`.as("n"))
+      .$if(statuses !== undefined, (q) => q.where("status", "in", statuses ?? []));
+  }
+  const words = onlyWords(filter);
+  const fromIndex = words && ticketWordCount(engine, words[0], words[1]);
+  if (fromIndex) return db.selectNoFrom(fromIndex.as("n"));
   return filtered(db, engine, filter).select((eb) => eb.fn.countAll<number | string>().as("n"));
 }
 
@@ -213,7 +251,7 @@ export function pageIdsQuery(
       : TEXT_SORT_COLUMNS.has(column)
         ? sql`(${ref} || '')`
         : sql`(${ref} + 0)`;
-  return filtered(db, engine, filter)
+  return filtered(db, engine, filter, !sortMatches)
     .select("tickets.id")
     .orderBy(sql`${key} ${sql.raw(direction)}${sql.raw(nulls)}`)
     .orderBy("tickets.id", direction)
