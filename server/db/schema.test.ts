@@ -29,7 +29,6 @@ const EXPECTED_TABLES = [
   "app_settings",
   // ticket work
   "tickets",
-  "ticket_status_counts",
   "chat_messages",
   "notes",
   "ban_logs",

@@ -100,8 +100,6 @@ export interface Database {
   app_settings: AppSettingsTable;
   // ticket work (0003_tickets)
   tickets: TicketsTable;
-  /** Tickets per status, kept by triggers (migration 0019): the totals of the unfiltered list. */
-  ticket_status_counts: { status: string; n: number | string };
   chat_messages: ChatMessagesTable;
   notes: NotesTable;
   ban_logs: BanLogsTable;

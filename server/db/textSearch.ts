@@ -245,8 +245,9 @@ export function ticketWordCount(
 
 /**
  * tickets.<column> contains text (any case): the trigram match (3 characters or more) or the
- * starts-with match (1 or 2) runs on the column's distinct values (a player's tickets repeat their name and e-mail, so there are far
- * fewer values than tickets), and the tickets are found by the column's b-tree index.
+ * starts-with match (1 or 2) runs on the column's distinct values (a player's tickets repeat their
+ * name and e-mail, so there are far fewer values than tickets), and the tickets are found by the
+ * column's b-tree index.
  */
 function ticketValueContains(
   engine: Engine,
@@ -327,7 +328,9 @@ const WORD_TOKENIZER = "unicode61 remove_diacritics 2";
  * - PostgreSQL: GIN indexes on the subject's and the description's word vectors; the table
  *   `ticket_chat_words` (one row per ticket, its chat's distinct words, without positions, so it
  *   stays small) with a GIN index, appended to by a trigger on each new message and rebuilt on an
- *   edit or a delete.
+ *   edit or a delete. The triggers are deferred to the commit: a message's transaction then locks
+ *   the ticket (its guarded UPDATE) before the ticket's word row, in the same order as a status
+ *   action that writes its system line after the UPDATE, so the two never deadlock.
  */
 export async function createWordIndexes(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await createValueIndexes(db, engine);
@@ -347,7 +350,7 @@ export async function createWordIndexes(db: Kysely<unknown>, engine: Engine): Pr
       `CREATE INDEX ticket_chat_words_gin ON ticket_chat_words USING gin (words)`,
       `CREATE FUNCTION ticket_chat_words_append() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
-         IF NEW.deleted = 0 AND NEW.message IS NOT NULL THEN
+         IF NEW.deleted = 0 AND coalesce(NEW.message, '') <> '' THEN
            INSERT INTO ticket_chat_words (ticket_id, words)
              VALUES (NEW.ticket_id, strip(to_tsvector('simple'::regconfig, NEW.message)))
            ON CONFLICT (ticket_id) DO UPDATE SET words = ticket_chat_words.words || EXCLUDED.words;
@@ -356,19 +359,23 @@ export async function createWordIndexes(db: Kysely<unknown>, engine: Engine): Pr
        END $$`,
       `CREATE FUNCTION ticket_chat_words_rebuild() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
-         UPDATE ticket_chat_words SET words = coalesce(
-           (SELECT strip(to_tsvector('simple'::regconfig, string_agg(message, ' ')))
-              FROM chat_messages WHERE ticket_id = OLD.ticket_id AND deleted = 0 AND message IS NOT NULL),
-           ''::tsvector)
-         WHERE ticket_id = OLD.ticket_id;
+         -- An upsert: a message restored on a ticket that had no visible line yet has no row. No
+         -- row for a ticket deleted in the same transaction (its messages went with it).
+         INSERT INTO ticket_chat_words (ticket_id, words)
+           SELECT t.id, coalesce(
+             (SELECT strip(to_tsvector('simple'::regconfig, string_agg(message, ' ')))
+                FROM chat_messages WHERE ticket_id = t.id AND deleted = 0 AND message IS NOT NULL),
+             ''::tsvector)
+           FROM tickets t WHERE t.id = OLD.ticket_id
+         ON CONFLICT (ticket_id) DO UPDATE SET words = EXCLUDED.words;
          RETURN NULL;
        END $$`,
-      `CREATE TRIGGER ticket_chat_words_insert AFTER INSERT ON chat_messages
-         FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_append()`,
-      `CREATE TRIGGER ticket_chat_words_update AFTER UPDATE OF message, deleted ON chat_messages
-         FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_rebuild()`,
-      `CREATE TRIGGER ticket_chat_words_delete AFTER DELETE ON chat_messages
-         FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_rebuild()`,
+      `CREATE CONSTRAINT TRIGGER ticket_chat_words_insert AFTER INSERT ON chat_messages
+         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_append()`,
+      `CREATE CONSTRAINT TRIGGER ticket_chat_words_update AFTER UPDATE OF message, deleted ON chat_messages
+         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_rebuild()`,
+      `CREATE CONSTRAINT TRIGGER ticket_chat_words_delete AFTER DELETE ON chat_messages
+         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ticket_chat_words_rebuild()`,
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);
     return;

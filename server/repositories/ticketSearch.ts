@@ -199,20 +199,10 @@ function onlyWords(filter: TicketFilter): [WordField, string] | undefined {
 }
 
 /**
- * The query of the exact number of matching tickets (the benchmark runs its SQL directly). With no
- * filter or a status alone it reads the per-status counts; a search on one word-searched field
- * alone is counted in its word index, without visiting the tickets.
+ * The query of the exact number of matching tickets (the benchmark runs its SQL directly). A search
+ * on one word-searched field alone is counted in its word index, without visiting the tickets.
  */
 export function countQuery(db: Kysely<Database>, engine: Engine, filter: TicketFilter) {
-  const { status, ...rest } = filter;
-  if (Object.values(rest).every((value) => value === undefined)) {
-    // No filter but the status: the counts the triggers keep per status (migration 0019).
-    const statuses = status === "ACTIVE" ? [...ACTIVE_STATUSES] : status === undefined ? undefined : [status];
-    return db
-      .selectFrom("ticket_status_counts")
-      .select(sql<number | string>`coalesce(sum(n), 0)`.as("n"))
-      .$if(statuses !== undefined, (q) => q.where("status", "in", statuses ?? []));
-  }
   const words = onlyWords(filter);
   const fromIndex = words && ticketWordCount(engine, words[0], words[1]);
   if (fromIndex) return db.selectNoFrom(fromIndex.as("n"));

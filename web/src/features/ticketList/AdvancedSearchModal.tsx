@@ -3,7 +3,7 @@
  * created-at and last-updated windows from the spec's time filters (§9). Search applies them with
  * the panel's other filters; Reset empties only these.
  */
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TIME_FILTERS } from "../../../../common/constants.ts";
@@ -59,6 +59,9 @@ export function AdvancedSearchModal({ opened, params, onClose, onApply }: Advanc
     <Modal opened={opened} onClose={onClose} title={t("advanced.title")} centered size="lg">
       <form onSubmit={submit} data-testid="advanced-search">
         <Stack gap="sm">
+          <Text size="sm" c="dimmed" data-testid="advanced-words-hint">
+            {t("advanced.words_hint")}
+          </Text>
           {text("subject", "advanced.subject", "advanced-subject")}
           {text("description", "advanced.description", "advanced-description")}
           {text("chatMessage", "advanced.chat_message", "advanced-chat-message")}
