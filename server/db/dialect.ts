@@ -16,6 +16,23 @@ export async function lockUser(trx: Transaction<Database>, engine: Engine, userI
   await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
 }
 
+/**
+ * Makes the rest of a transaction the only writer among the admins: their rows locked in id order
+ * on PostgreSQL; nothing on SQLite (one transaction at a time). For the last-admin rule, so that
+ * two admins demoting, disabling or deleting each other at once cannot both pass the check.
+ */
+export async function lockAdmins(trx: Transaction<Database>, engine: Engine): Promise<void> {
+  if (engine !== "postgres") return;
+  await trx
+    .selectFrom("users")
+    .select("id")
+    .where("class", "=", "dev")
+    .where("rank", "=", "admin")
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}
+
 /** The setup tables whose writes check the whole list first (unique titles, one default). */
 export type SetupTable = "categories" | "priorities" | "servers" | "quick_replies" | "fast_action_excuses";
 

@@ -683,6 +683,45 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
       }
     });
 
+    it("keeps an admin when two admins demote, disable or delete each other at the same moment", async () => {
+      // Each round: the only two admins act on each other in parallel. Whatever the order, one of
+      // them stays an enabled, live admin (the other call is refused: last admin, no longer an admin,
+      // or its session has just ended).
+      const rounds: [string, (id: number) => Record<string, unknown>][] = [
+        [
+          "/api/permissions/change-user-permissions",
+          (id) => ({ user_id: id, rank: "mod", add_list: [], remove_list: [] }),
+        ],
+        ["/api/users/disable-user-until", (id) => ({ id, date: "indefinite" })],
+        ["/api/users/delete-dev", (id) => ({ user_id: id })],
+      ];
+      for (const [path, body] of rounds) {
+        const own = await startTestServer(engine);
+        try {
+          const [a, b] = [
+            await buildStaff(own.store, { rank: "admin" }),
+            await buildStaff(own.store, { rank: "admin" }),
+          ];
+          const [ca, cb] = [await openSession(own, own.client(), a), await openSession(own, own.client(), b)];
+          const answers = await Promise.all([ca.post(path, body(b.id)), cb.post(path, body(a.id))]);
+          expect(answers.filter((r) => r.status === 200).length, path).toBe(1);
+          for (const refused of answers.filter((r) => r.status !== 200)) {
+            expect([401, 403, 409], path).toContain(refused.status);
+          }
+          const live = await own.store.db
+            .selectFrom("users")
+            .select("id")
+            .where("rank", "=", "admin")
+            .where("disabled", "=", 0)
+            .where("deleted", "=", 0)
+            .execute();
+          expect(live, path).toHaveLength(1);
+        } finally {
+          await own.close();
+        }
+      }
+    });
+
     /** Each call, the permission it needs, and a valid body for a fresh target. */
     const CALLS: { path: string; permission: Permission; body(target: number): Record<string, unknown> }[] = [
       {

@@ -22,14 +22,13 @@ import {
 import {
   type EmployeeRecord,
   findEmployeeRecord,
-  otherActiveAdmins,
   replacePermissions,
   setRank,
   touchUser,
 } from "../repositories/employees.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";
-import { targetForChange } from "./staffUserSupport.ts";
+import { keepLastAdmin, targetForChange } from "./staffUserSupport.ts";
 
 export interface ChangeUserPermissionsInput {
   userId: number;
@@ -50,9 +49,6 @@ export async function changeUserPermissions(
   requireHeldPermissions(held, [...input.add, ...input.remove]);
   const fromRank = target.user.rank as StaffRank;
   const rankChanged = input.rank !== fromRank;
-  if (rankChanged && fromRank === "admin" && (await otherActiveAdmins(db, target.user.id)) === 0) {
-    throw new AppError("last_admin");
-  }
   const before = await permissionsOf(db, target.user);
   const after = adjustedPermissions(before, input.add, input.remove);
   const changed = rankChanged || after.length !== before.length || after.some((p) => !before.includes(p));
@@ -60,6 +56,7 @@ export async function changeUserPermissions(
 
   const now = nowSeconds();
   const written = await db.transaction().execute(async (trx) => {
+    if (rankChanged) await keepLastAdmin(trx, ctx.store.engine, target);
     if (rankChanged && !(await setRank(trx, target.user.id, fromRank, input.rank, now))) return false;
     await replacePermissions(trx, target.user.id, after);
     if (!rankChanged) await touchUser(trx, target.user.id, now);

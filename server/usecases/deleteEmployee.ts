@@ -8,11 +8,11 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { otherActiveAdmins, softDeleteUser } from "../repositories/employees.ts";
+import { softDeleteUser } from "../repositories/employees.ts";
 import { writeAssignment } from "./assignTicket.ts";
 import { disperseActiveTickets } from "./disperseTickets.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";
-import { targetForChange } from "./staffUserSupport.ts";
+import { keepLastAdmin, targetForChange } from "./staffUserSupport.ts";
 import type { StaffActor } from "./ticketActionSupport.ts";
 
 export interface DeleteEmployeeResult {
@@ -28,10 +28,10 @@ export async function deleteEmployee(
 ): Promise<DeleteEmployeeResult> {
   const db = ctx.store.db;
   const { target } = await targetForChange(db, actor, input.userId, "cannot_delete_self");
-  if (target.user.rank === "admin" && (await otherActiveAdmins(db, target.user.id)) === 0) {
-    throw new AppError("last_admin");
-  }
-  const deleted = await db.transaction().execute((trx) => softDeleteUser(trx, target.user.id, nowSeconds()));
+  const deleted = await db.transaction().execute(async (trx) => {
+    await keepLastAdmin(trx, ctx.store.engine, target);
+    return softDeleteUser(trx, target.user.id, nowSeconds());
+  });
   if (!deleted) throw new AppError("not_found", "Employee not found.");
   await signOutEverywhere(ctx, target.user.id);
 

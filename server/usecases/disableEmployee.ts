@@ -9,9 +9,9 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
-import { type EmployeeRecord, findEmployeeRecord, otherActiveAdmins, setDisabled } from "../repositories/employees.ts";
+import { type EmployeeRecord, findEmployeeRecord, setDisabled } from "../repositories/employees.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";
-import { targetForChange } from "./staffUserSupport.ts";
+import { keepLastAdmin, targetForChange } from "./staffUserSupport.ts";
 
 /** -1 for indefinite, else the epoch second the disable ends; 422 for a date outside the window. */
 export function disableUntil(zone: string, date: string, now: number): number {
@@ -35,10 +35,10 @@ export async function disableEmployee(
   const { target } = await targetForChange(db, actor, input.userId, "cannot_change_self");
   const now = nowSeconds();
   const until = disableUntil(ctx.config.businessTimezone, input.date, now);
-  if (target.user.rank === "admin" && (await otherActiveAdmins(db, target.user.id)) === 0) {
-    throw new AppError("last_admin");
-  }
-  await setDisabled(db, target.user.id, until, now);
+  await db.transaction().execute(async (trx) => {
+    await keepLastAdmin(trx, ctx.store.engine, target);
+    await setDisabled(trx, target.user.id, until, now);
+  });
   await signOutEverywhere(ctx, target.user.id);
   return (await findEmployeeRecord(db, target.user.id)) ?? target;
 }

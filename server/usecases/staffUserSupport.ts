@@ -1,11 +1,13 @@
 /** What the staff list's use cases share: the employee they act on and the rank defaults. */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { PERMISSIONS, type Permission, RANK_DEFAULT_PERMISSIONS, type StaffRank } from "../../common/permissions.ts";
+import type { Engine } from "../db/database.ts";
+import { lockAdmins } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
 import { requireAdminRights, requireNotSelf, type SelfRefusal } from "../policies/staffUsers.ts";
-import { type EmployeeRecord, findEmployeeRecord } from "../repositories/employees.ts";
+import { type EmployeeRecord, findEmployeeRecord, otherActiveAdmins } from "../repositories/employees.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
 
 /** The employee a call names; a player, a deleted or an unknown id is 404. */
@@ -39,4 +41,15 @@ export async function targetForChange(
   const held = await permissionsOf(db, actor);
   requireAdminRights(held, target.user);
   return { target, held };
+}
+
+/**
+ * The last live, enabled admin cannot be demoted, disabled or deleted (last_admin). Checked in the
+ * write's own transaction with the admins locked, so that parallel changes cannot each remove
+ * "another" admin and leave none.
+ */
+export async function keepLastAdmin(trx: Transaction<Database>, engine: Engine, target: EmployeeRecord): Promise<void> {
+  if (target.user.rank !== "admin") return;
+  await lockAdmins(trx, engine);
+  if ((await otherActiveAdmins(trx, target.user.id)) === 0) throw new AppError("last_admin");
 }
