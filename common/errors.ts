@@ -148,12 +148,18 @@ export const ERRORS = {
   // (end of part stats)
   // ---- issue 8 part adminfix: add this part's codes right below this line
   // (end of part adminfix)
-  // ---- issue 9 part playerref: add this part's codes right below this line
-  // (end of part playerref)
-  // ---- issue 9 part playerui: add this part's codes right below this line
-  // (end of part playerui)
+  // ---- issue 9 part signals: add this part's codes right below this line
+  // (end of part signals)
+  // ---- issue 9 part phone: add this part's codes right below this line
+  // (end of part phone)
   // ---- issue 9 part firstload: add this part's codes right below this line
   // (end of part firstload)
+  // ---- issue 9 part limits: add this part's codes right below this line
+  // (end of part limits)
+  // ---- issue 9 part states: add this part's codes right below this line
+  // (end of part states)
+  // ---- issue 9 part wording: add this part's codes right below this line
+  // (end of part wording)
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

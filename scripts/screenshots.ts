@@ -267,12 +267,18 @@ const SHOTS: Shot[] = [
   // (end of part stats)
   // ---- issue 8 part adminfix: this part's shots below this line
   // (end of part adminfix)
-  // ---- issue 9 part playerref: this part's shots below this line
-  // (end of part playerref)
-  // ---- issue 9 part playerui: this part's shots below this line
-  // (end of part playerui)
+  // ---- issue 9 part signals: this part's shots below this line
+  // (end of part signals)
+  // ---- issue 9 part phone: this part's shots below this line
+  // (end of part phone)
   // ---- issue 9 part firstload: this part's shots below this line
   // (end of part firstload)
+  // ---- issue 9 part limits: this part's shots below this line
+  // (end of part limits)
+  // ---- issue 9 part states: this part's shots below this line
+  // (end of part states)
+  // ---- issue 9 part wording: this part's shots below this line
+  // (end of part wording)
 ];
 
 /** SCREENSHOTS=ticket-list takes only the shots whose file name starts so (all when unset). */

@@ -87,12 +87,18 @@ export interface AccessFixtures {
   // (end of part stats)
   // ---- issue 8 part adminfix: this part's fixtures below this line
   // (end of part adminfix)
-  // ---- issue 9 part playerref: this part's fixtures below this line
-  // (end of part playerref)
-  // ---- issue 9 part playerui: this part's fixtures below this line
-  // (end of part playerui)
+  // ---- issue 9 part signals: this part's fixtures below this line
+  // (end of part signals)
+  // ---- issue 9 part phone: this part's fixtures below this line
+  // (end of part phone)
   // ---- issue 9 part firstload: this part's fixtures below this line
   // (end of part firstload)
+  // ---- issue 9 part limits: this part's fixtures below this line
+  // (end of part limits)
+  // ---- issue 9 part states: this part's fixtures below this line
+  // (end of part states)
+  // ---- issue 9 part wording: this part's fixtures below this line
+  // (end of part wording)
 }
 
 export interface RequestSpec {
