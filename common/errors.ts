@@ -160,6 +160,13 @@ export const ERRORS = {
   // (end of part states)
   // ---- issue 9 part wording: add this part's codes right below this line
   // (end of part wording)
+  // ---- issue 10 part ops: a node whose database or Redis is away, or that is shutting down
+  database_unavailable: {
+    status: 503,
+    message: "The database cannot be reached right now. Please try again in a moment.",
+  },
+  not_ready: { status: 503, message: "This node is not ready to take requests." },
+  // (end of part ops)
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

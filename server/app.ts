@@ -18,6 +18,7 @@ import type { DataStore } from "./db/database.ts";
 import { EventBus } from "./events.ts";
 import { AppError, frameworkError, registerErrorHandling } from "./http/errors.ts";
 import { inputIssue } from "./http/inputGuard.ts";
+import { registerOpenApi, registerOpenApiDocument } from "./http/openApi.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerWebApp } from "./http/webApp.ts";
@@ -36,6 +37,7 @@ import { dashboardRoutes } from "./routes/dashboard.ts";
 import { integrationRoutes } from "./routes/integration.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { notesRoutes } from "./routes/notes.ts";
+import { type Lifecycle, operationsRoutes } from "./routes/operations.ts";
 import { permissionRoutes } from "./routes/permissions.ts";
 import { playerAdminRoutes } from "./routes/playerAdmin.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -46,6 +48,7 @@ import { staffTicketRoutes } from "./routes/staffTickets.ts";
 import { staffUserRoutes } from "./routes/staffUsers.ts";
 import { ticketSearchRoutes } from "./routes/ticketSearch.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
+import { Metrics } from "./system/metrics.ts";
 import { registerFormCleanup } from "./uploads/multipart.ts";
 import { UploadStore } from "./uploads/storage.ts";
 import { subscribeChatListFollowers } from "./usecases/followTicketsInChatList.ts";
@@ -58,6 +61,11 @@ export interface AppNode {
   ctx: AppContext;
   /** Every route Fastify registered (HEAD twins included), for the authorization matrix's completeness test. */
   routes: RegisteredRoute[];
+  /**
+   * Begins a graceful shutdown: /readyz answers 503 at once, so that the balancer stops sending
+   * new work; `app.close()` then lets requests finish and closes the sockets (main.ts).
+   */
+  drain(): void;
 }
 
 export interface RegisteredRoute {
@@ -86,13 +94,13 @@ export async function buildApp({
   captchaMaxCounter,
   limits: sharedLimits,
 }: BuildOptions): Promise<AppNode> {
-  const limits = sharedLimits ?? openRateLimitStore(config.redisUrl);
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
   });
+  const limits = sharedLimits ?? openRateLimitStore(config.redisUrl, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes: RegisteredRoute[] = [];
@@ -135,7 +143,16 @@ export async function buildApp({
     events: new EventBus(app.log),
     uploads: new UploadStore(config.dataDir, config.uploadMaxBytes),
     limits,
+    metrics: new Metrics({ sockets: () => realtime.connectedSockets(), pool: store.poolUse }),
   };
+  // Latency per route pattern; paths that match no route share one label, so that scanners cannot
+  // grow the metrics without bound.
+  app.addHook("onResponse", async (request, reply) => {
+    ctx.metrics.requests.observe(
+      { method: request.method, route: request.routeOptions.url ?? "unmatched", status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
 
   registerErrorHandling(app);
   registerFormCleanup(app, ctx);
@@ -145,7 +162,12 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 5, fields: 50 } });
   // Route limits (config.rateLimit) count in the same store as every other limit.
   await app.register(rateLimit, { global: false, store: fastifyRateLimitStore(limits) });
+  // Before every route: it collects them as they are registered.
+  await registerOpenApi(app);
   registerSessions(app, ctx);
+
+  const lifecycle: Lifecycle = { draining: false };
+  await app.register(operationsRoutes(ctx, lifecycle));
 
   await app.register(authRoutes(ctx));
   await app.register(permissionRoutes(ctx));
@@ -168,14 +190,23 @@ export async function buildApp({
   await app.register(dashboardRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(contentRoutes(ctx));
+  registerOpenApiDocument(app, ctx);
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
   io = createSocketServer(app.server, ctx, app.log);
   subscribeFanout(ctx, io);
   subscribeChatListFollowers(ctx);
+  // Sockets go first, each closed as a lost transport: the client reconnects at once and, with its
+  // session still live, gets the packets it missed (connection-state recovery).
+  app.addHook("preClose", async () => {
+    io?.engine.close();
+  });
   app.addHook("onClose", async () => {
     await io?.close();
     if (!sharedLimits) await limits.close();
   });
-  return { app, io, ctx, routes };
+  const drain = () => {
+    lifecycle.draining = true;
+  };
+  return { app, io, ctx, routes, drain };
 }

@@ -72,6 +72,14 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.string().trim().min(24, "must be at least 24 characters").optional(),
   ),
+  /**
+   * Bearer token of GET /metrics. Unset: /metrics answers only requests made on this machine
+   * (loopback) that came through no proxy.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().trim().min(24, "must be at least 24 characters").optional(),
+  ),
   /** The one account that sees the Switch button of the developer page (spec 3 §2.6). */
   DEV_SWITCH_USER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().max(254).optional()),
 });
@@ -105,6 +113,7 @@ export interface Config {
   links: PublicLinks;
   /** Unset: /api/integration/* answers 404. */
   integrationApiKey: string | undefined;
+  metricsToken: string | undefined;
   /** Thresholds of the server-capacity warning. */
   capacity: CapacityThresholds;
   /** Lower-case e-mail of the one staff account shown the developer page's Switch; unset: nobody. */
@@ -191,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     links: gameLinks(env),
     integrationApiKey: env.INTEGRATION_API_KEY,
+    metricsToken: env.METRICS_TOKEN,
     capacity: {
       minFreeDiskBytes: env.CAPACITY_MIN_FREE_DISK_MB * MB,
       maxDatabaseBytes: env.CAPACITY_MAX_DATABASE_MB * MB,

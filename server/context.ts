@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { DataStore } from "./db/database.ts";
 import type { EventBus } from "./events.ts";
 import type { RateLimitStore } from "./ratelimit/store.ts";
+import type { Metrics } from "./system/metrics.ts";
 import type { UploadStore } from "./uploads/storage.ts";
 
 export interface Realtime {
@@ -31,4 +32,6 @@ export interface AppContext {
   uploads: UploadStore;
   /** Every limit (attempts, budgets, events, sockets): memory on one node, Redis across nodes. */
   limits: RateLimitStore;
+  /** This node's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
 }

@@ -11,10 +11,17 @@ import { startSweeps } from "./jobs/sweeps.ts";
 import { seedBase } from "./seed/base.ts";
 import { seedDemo } from "./seed/demo.ts";
 
+/** Longest a graceful shutdown may wait for requests under way before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
 async function main(): Promise<void> {
   const demo = process.argv.includes("--demo");
   const config = loadConfig();
-  const store = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onConnectionError: (error) => console.warn(`database connection lost (the pool reconnects): ${error.message}`),
+  });
   await migrateToLatest(store.db as never, store.engine);
   const log = (line: string) => console.log(line);
   await seedBase(store, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
@@ -23,13 +30,22 @@ async function main(): Promise<void> {
   }
   if (demo) await seedDemo(store, { password: process.env.DEMO_PASSWORD ?? "Demo-Password-1!", log });
 
-  const { app, ctx } = await buildApp({ config, store });
+  const { app, ctx, drain } = await buildApp({ config, store });
   const stopSweeps = startSweeps(ctx, app.log);
   let closing = false;
+  // A rolling restart loses nothing: /readyz turns 503 at once, no new connection is taken,
+  // requests under way finish, and the sockets are closed so that their clients reconnect (to
+  // another node behind the balancer) and recover what they missed (app.ts, preClose).
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    drain();
+    const stuck = setTimeout(() => {
+      app.log.error({ signal }, `shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    stuck.unref();
     stopSweeps();
     await app.close();
     await store.close();

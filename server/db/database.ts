@@ -15,6 +15,8 @@ export interface DataStore {
   db: Kysely<Database>;
   engine: Engine;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool use (for /metrics); SQLite has one connection and no pool. */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 // PostgreSQL returns int8 (our epoch-second columns and count(*)) as strings; every such value
@@ -29,17 +31,32 @@ export interface OpenOptions {
   pgSchema?: string;
   /** SQLite file name inside dataDir, or ':memory:'. */
   sqliteFile?: string;
+  /** Told when an idle pooled connection breaks (PostgreSQL restarted); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** How long a request waits for a PostgreSQL connection before it answers 503 (server/db/availability.ts). */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 export function openDatabase(options: OpenOptions): DataStore {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // Without a listener, an idle connection that PostgreSQL drops (a restart, a failover) is an
+    // uncaught error that ends the process. The pool discards that connection and opens a new one
+    // for the next query, so the node comes back by itself with the database.
+    pool.on("error", (error) => options.onConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: "postgres", close: () => db.destroy() };
+    return {
+      db,
+      engine: "postgres",
+      close: () => db.destroy(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const file =
     options.sqliteFile === ":memory:"

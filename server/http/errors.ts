@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { type BanDetail, ERRORS, type ErrorCode, type ValidationIssue } from "../../common/errors.ts";
+import { isDatabaseUnavailable } from "../db/availability.ts";
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -77,6 +78,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type…
       const code = FASTIFY_CODES[status] ?? "malformed_body";
       return reply.code(status).send({ detail: code === "validation" ? [issue(error.message)] : error.message, code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restarting, unreachable): the client may retry; nothing was written.
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ detail: ERRORS.database_unavailable.message, code: "database_unavailable" });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ detail: ERRORS.internal.message, code: "internal" });

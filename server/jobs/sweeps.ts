@@ -149,7 +149,11 @@ export function startSweeps(ctx: AppContext, log: Pick<FastifyBaseLogger, "error
     if (running) return;
     running = true;
     runSweeps(ctx)
-      .catch((error: unknown) => log.error({ err: error }, "sweep failed"))
+      .then(() => ctx.metrics.sweepRuns.inc({ outcome: "ok" }))
+      .catch((error: unknown) => {
+        ctx.metrics.sweepRuns.inc({ outcome: "failed" });
+        log.error({ err: error }, "sweep failed");
+      })
       .finally(() => {
         running = false;
       });

@@ -41,8 +41,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** `prefix` keeps apart help desks (or test suites) that share one Redis. */
   constructor(url: string, { prefix = "hd:rl:", now = Date.now }: { prefix?: string; now?: () => number } = {}) {
     // Fail a call quickly rather than queue it for ever when Redis is away: a limit that cannot be
-    // checked answers an error, and the caller's request fails closed.
+    // checked in Redis answers an error, and failover.ts counts it on this node instead.
     this.#redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    // ioredis reconnects by itself; the listener keeps a lost connection from being reported as an
+    // unhandled error on every retry.
+    this.#redis.on("error", () => {});
     this.#now = now;
     this.#prefix = prefix;
   }
@@ -109,6 +112,29 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async releaseSlot(key: string, holder: string): Promise<void> {
     await this.#redis.zrem(`${this.#prefix}slots:${key}`, holder);
+  }
+
+  /** Connected and taking commands; while not, the node counts its limits alone (failover.ts). */
+  get available(): boolean {
+    return this.#redis.status === "ready";
+  }
+
+  /** Answers within `timeoutMs` whether Redis takes commands (GET /readyz). */
+  async reachable(timeoutMs = 1_000): Promise<boolean> {
+    if (!this.available) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const answer = this.#redis.ping().then(
+      (reply) => reply === "PONG",
+      () => false,
+    );
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

@@ -44,6 +44,11 @@ export interface RateLimitStore {
   /** Renews the leases of holders that are still alive. */
   renewSlots(key: string, holders: string[], leaseSeconds: number): Promise<void>;
   releaseSlot(key: string, holder: string): Promise<void>;
+  /**
+   * Whether the shared store behind the limits answers, for GET /readyz. Absent on a store that is
+   * this node's own memory: there is nothing to reach.
+   */
+  reachable?(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 

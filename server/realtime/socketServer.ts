@@ -21,6 +21,7 @@ import {
 } from "../../common/socket-events.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { isDatabaseUnavailable } from "../db/availability.ts";
 import { isCsrfTokenValid } from "../http/csrf.ts";
 import { cookieNames, resolveSession } from "../http/session.ts";
 import type { LimitRule } from "../ratelimit/store.ts";
@@ -173,6 +174,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log:
     for (const event of Object.keys(eventHandlers) as ClientEventName[]) {
       const handler: EventHandler = eventHandlers[event];
       socket.on(event, async (payload: unknown, ack?: unknown) => {
+        ctx.metrics.socketEvents.inc({ event });
         const reply = typeof ack === "function" ? (ack as (answer: unknown) => void) : () => {};
         try {
           if (!(await sessions.stillLive(socket))) {
@@ -186,6 +188,11 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log:
           if (!decision.allowed) return reply({ ok: false, error: "rate_limited" });
           reply(await handler.run(ctx, socket, payload));
         } catch (err) {
+          if (isDatabaseUnavailable(err)) {
+            reply({ ok: false, error: "database_unavailable" });
+            log.warn({ err, event, userId: user.id }, "socket event: database unavailable");
+            return;
+          }
           reply({ ok: false, error: "internal" });
           log.error({ err, event, userId: user.id }, "socket handler failed");
         }

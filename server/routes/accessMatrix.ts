@@ -37,6 +37,7 @@ import { CHAT_LIST_ROUTES, CHAT_LIST_SOCKETS } from "./access/chatList.ts";
 import { CONTENT_ROUTES, CONTENT_SOCKETS } from "./access/content.ts";
 import { DASHBOARD_ROUTES, DASHBOARD_SOCKETS } from "./access/dashboard.ts";
 import { NOTES_ROUTES, NOTES_SOCKETS } from "./access/notes.ts";
+import { OPERATIONS_ROUTES } from "./access/operations.ts";
 import { PLAYER_ADMIN_ROUTES, PLAYER_ADMIN_SOCKETS } from "./access/playerAdmin.ts";
 import { SEARCH_ROUTES, SEARCH_SOCKETS } from "./access/search.ts";
 import { SETUP_ADMIN_ROUTES, SETUP_ADMIN_SOCKETS } from "./access/setupAdmin.ts";
@@ -556,6 +557,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   ...DASHBOARD_ROUTES,
   ...ACCOUNT_ROUTES,
   ...CONTENT_ROUTES,
+  ...OPERATIONS_ROUTES,
 ];
 
 export const SOCKET_MATRIX: SocketAccess[] = [

@@ -24,7 +24,10 @@ function normaliseBody(body: unknown): unknown {
   }
 }
 
-const options = { config: { csrf: false }, schema: { response: { 200: upsertMemberResponse } } };
+const options = {
+  config: { csrf: false, documentedBody: upsertMemberBody },
+  schema: { response: { 200: upsertMemberResponse } },
+};
 
 export function integrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const key = ctx.config.integrationApiKey;
