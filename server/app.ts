@@ -26,6 +26,7 @@ import { fastifyRateLimitStore } from "./ratelimit/fastifyStore.ts";
 import { openRateLimitStore } from "./ratelimit/index.ts";
 import type { RateLimitStore } from "./ratelimit/store.ts";
 import { subscribeFanout } from "./realtime/fanout.ts";
+import { openSocketAdapter } from "./realtime/redisAdapter.ts";
 import { type AppServer, createSocketServer, sessionRoom } from "./realtime/socketServer.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -100,7 +101,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
   });
-  const limits = sharedLimits ?? openRateLimitStore(config.redisUrl, app.log);
+  const limits = sharedLimits ?? openRateLimitStore(config.redisUrl, { prefix: config.redisKeyPrefix, log: app.log });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes: RegisteredRoute[] = [];
@@ -193,7 +194,8 @@ export async function buildApp({
   registerOpenApiDocument(app, ctx);
   await registerWebApp(app, path.join(ROOT, "dist", "web"));
 
-  io = createSocketServer(app.server, ctx, app.log);
+  const adapter = config.redisUrl ? openSocketAdapter(config.redisUrl, config.redisKeyPrefix) : null;
+  io = createSocketServer(app.server, ctx, app.log, adapter?.factory);
   subscribeFanout(ctx, io);
   subscribeChatListFollowers(ctx);
   // Sockets go first, each closed as a lost transport: the client reconnects at once and, with its
@@ -203,6 +205,7 @@ export async function buildApp({
   });
   app.addHook("onClose", async () => {
     await io?.close();
+    adapter?.close();
     if (!sharedLimits) await limits.close();
   });
   const drain = () => {

@@ -25,6 +25,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
     .optional(),
+  /** Prefix of every Redis key and channel: help desks (or test suites) sharing one Redis stay apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, "letters, digits, ':', '_' and '-' only, at most 40")
+    .default("hd:"),
   PUBLIC_URL: z.url().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(52_428_800),
   /** Bytes one account, and one address, may upload in 10 minutes. */
@@ -91,6 +96,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   publicUrl: string | undefined;
   uploadMaxBytes: number;
   /** Upload budget per account and per address, per 10 minutes. */
@@ -182,6 +188,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadBudgetBytes: env.UPLOAD_BUDGET_BYTES,

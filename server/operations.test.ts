@@ -214,7 +214,7 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL going away and coming back", () 
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(socket.connected).toBe(true);
 
-    proxy.restore();
+    await proxy.restore();
     await vi.waitFor(async () => expect((await client.get("/api/setup/fetch-categories")).status).toBe(200), {
       timeout: 15_000,
       interval: 200,
@@ -267,7 +267,7 @@ describe.skipIf(!TEST_REDIS_URL)("Redis going away and coming back", () => {
     expect(limits.alone).toBe(true);
     expect(await limits.reachable(500)).toBe(false);
 
-    proxy.restore();
+    await proxy.restore();
     await vi.waitFor(() => expect(shared.available).toBe(true), { timeout: 10_000, interval: 100 });
     expect(await limits.consume("sign-in:x", rule)).toMatchObject({ allowed: true, count: 2 });
     expect((await witness.peek("sign-in:x", rule)).count).toBe(2);
@@ -294,7 +294,7 @@ describe.skipIf(!TEST_REDIS_URL)("Redis going away and coming back", () => {
       });
       expect(refused.body).toMatchObject({ code: "invalid_credentials" });
     } finally {
-      proxy.restore();
+      await proxy.restore();
       await node.app.close();
       await store.close();
     }

@@ -11,9 +11,13 @@ export interface StoreLog {
   info(details: object, message: string): void;
 }
 
-export function openRateLimitStore(redisUrl: string | undefined, log?: StoreLog): RateLimitStore {
+export function openRateLimitStore(
+  redisUrl: string | undefined,
+  { prefix = "hd:", log }: { prefix?: string; log?: StoreLog } = {},
+): RateLimitStore {
   if (!redisUrl) return new MemoryRateLimitStore();
-  return new FailoverRateLimitStore(new RedisRateLimitStore(redisUrl), new MemoryRateLimitStore(), {
+  const shared = new RedisRateLimitStore(redisUrl, { prefix: `${prefix}rl:` });
+  return new FailoverRateLimitStore(shared, new MemoryRateLimitStore(), {
     onFallback: (err) => log?.warn({ err }, "Redis is away: this node counts its limits alone until it is back"),
     onResume: () => log?.info({}, "Redis is back: limits are shared again"),
   });

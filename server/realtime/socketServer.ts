@@ -9,7 +9,7 @@ import type { Server as HttpServer, IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
-import { Server, type Socket } from "socket.io";
+import { Server, type ServerOptions, type Socket } from "socket.io";
 import { CSRF_HEADER } from "../../common/constants.ts";
 import {
   type ClientEventName,
@@ -98,7 +98,13 @@ function originAllowed(ctx: AppContext, request: IncomingMessage): boolean {
   return claimed === ownOrigin(request, ctx.config.trustProxy);
 }
 
-export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log: FastifyBaseLogger): AppServer {
+export function createSocketServer(
+  httpServer: HttpServer,
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  /** Redis streams across nodes (redisAdapter.ts); socket.io's in-memory adapter without it. */
+  adapter?: ServerOptions["adapter"],
+): AppServer {
   const names = cookieNames(ctx.config.publicUrl);
   const slots = new SocketSlots(ctx.limits, ctx.config.socketsPerUser, log);
   const io: AppServer = new Server(httpServer, {
@@ -109,6 +115,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, log:
     // A client that was gone briefly gets the packets it missed, in order, exactly once, but only
     // when its live session is the one that left (recovery.ts). The handshake runs on recovery.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    ...(adapter ? { adapter } : {}),
   });
   const recoveries = sealRecoveries(io);
   const sessions = new SessionWatch(ctx.store.db, log);

@@ -210,7 +210,9 @@ export async function openTemporarySession(
  * A second app node on the same database and the same limit store, as a second machine behind a
  * load balancer would be: for tests that a limit holds across nodes. Close it before the server.
  */
-export async function startSecondNode(server: TestServer): Promise<{ client(): TestClient; close(): Promise<void> }> {
+export async function startSecondNode(
+  server: TestServer,
+): Promise<{ node: AppNode; baseUrl: string; client(): TestClient; close(): Promise<void> }> {
   const second = await buildApp({
     config: server.node.ctx.config,
     store: server.store,
@@ -220,6 +222,8 @@ export async function startSecondNode(server: TestServer): Promise<{ client(): T
   await second.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = second.app.server.address() as AddressInfo;
   return {
+    node: second,
+    baseUrl: `http://127.0.0.1:${port}`,
     client: () => new TestClient(`http://127.0.0.1:${port}`),
     close: () => second.app.close(),
   };
