@@ -124,12 +124,13 @@ test("paging, the page size and the search survive a reload", async ({ page }) =
   await expect(rows(page)).toHaveCount(10);
   const pages = Math.ceil(count / 10);
   const pagination = page.getByTestId("ticket-pagination");
-  await expect(pagination.getByRole("button", { name: String(pages), exact: true })).toBeVisible();
+  // Page buttons are named "Page N" (common pagination.page), so a screen reader says what they are.
+  await expect(pagination.getByRole("button", { name: `Page ${pages}`, exact: true })).toBeVisible();
 
   const firstPage = await ticketNumbers(page);
-  await pagination.getByRole("button", { name: "2", exact: true }).click();
+  await pagination.getByRole("button", { name: "Page 2", exact: true }).click();
   await settled(page);
-  await expect(pagination.getByRole("button", { name: "2", exact: true })).toHaveAttribute("data-active", "true");
+  await expect(pagination.getByRole("button", { name: "Page 2", exact: true })).toHaveAttribute("data-active", "true");
   const secondPage = await ticketNumbers(page);
   expect(secondPage.length).toBe(Math.min(10, count - 10));
   expect(secondPage.some((n) => firstPage.includes(n))).toBe(false);
@@ -138,7 +139,7 @@ test("paging, the page size and the search survive a reload", async ({ page }) =
   await page.getByTestId("filter-name").fill("ElenaM");
   await page.reload();
   await settled(page);
-  await expect(pagination.getByRole("button", { name: "2", exact: true })).toHaveAttribute("data-active", "true");
+  await expect(pagination.getByRole("button", { name: "Page 2", exact: true })).toHaveAttribute("data-active", "true");
   expect(await ticketNumbers(page)).toEqual(secondPage);
   // An unsent draft is not part of the saved state.
   await expect(page.getByTestId("filter-name")).toHaveValue("");

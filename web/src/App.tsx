@@ -12,7 +12,7 @@ import { RouterProvider } from "react-router/dom";
 import { STORAGE_KEYS } from "../../common/constants.ts";
 import { directionOf } from "./i18n.ts";
 import { router } from "./router/routes.tsx";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 import { ErrorDialogHost } from "./ui/ErrorDialogHost.tsx";
 import { MainLoader } from "./ui/Loaders.tsx";
 
@@ -36,7 +36,12 @@ function DirectionSync() {
 export function App() {
   return (
     <DirectionProvider initialDirection={directionOf(document.documentElement.lang)} detectDirection>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="auto"
+      >
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             <Notifications position="top-center" zIndex={1000} />

@@ -1,5 +1,9 @@
-/** The language picker (spec 1 §2), each language under its own native name. */
-import { Button, Menu } from "@mantine/core";
+/**
+ * The language picker (spec 1 §2), each language under its own native name. Twelve languages do
+ * not fit a short window: the list scrolls with its scrollbar always shown, so that it is plain
+ * there is more below (issue 9).
+ */
+import { Button, Menu, ScrollArea, VisuallyHidden } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../common/constants.ts";
@@ -16,25 +20,35 @@ export function LanguagePicker() {
           color="gray"
           size="compact-md"
           leftSection={<IconLanguage size={18} />}
-          aria-label={t("language.choose")}
           data-testid="language-picker"
         >
+          {/* Named by its text, not an aria-label, so that the visible name is part of it (WCAG 2.5.3). */}
+          <VisuallyHidden>{t("language.choose")}</VisuallyHidden>
           <span lang={language}>{LANGUAGE_NAMES[language]}</span>
         </Button>
       </Menu.Target>
-      <Menu.Dropdown mah={420} style={{ overflowY: "auto" }}>
-        <Menu.Label>{t("language.label")}</Menu.Label>
-        {LANGUAGES.map((code) => (
-          <Menu.Item
-            key={code}
-            lang={code}
-            onClick={() => void setLanguage(code)}
-            rightSection={code === language ? <IconCheck size={16} /> : null}
-            data-testid={`language-option-${code}`}
-          >
-            {LANGUAGE_NAMES[code]}
-          </Menu.Item>
-        ))}
+      <Menu.Dropdown p={0}>
+        <ScrollArea.Autosize
+          mah="min(420px, calc(100dvh - 96px))"
+          type="always"
+          offsetScrollbars="y"
+          scrollbarSize={8}
+          p={4}
+          data-testid="language-scroll"
+        >
+          <Menu.Label>{t("language.label")}</Menu.Label>
+          {LANGUAGES.map((code) => (
+            <Menu.Item
+              key={code}
+              lang={code}
+              onClick={() => void setLanguage(code)}
+              rightSection={code === language ? <IconCheck size={16} /> : null}
+              data-testid={`language-option-${code}`}
+            >
+              {LANGUAGE_NAMES[code]}
+            </Menu.Item>
+          ))}
+        </ScrollArea.Autosize>
       </Menu.Dropdown>
     </Menu>
   );

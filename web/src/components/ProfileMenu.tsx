@@ -2,7 +2,7 @@
  * The signed-in user's menu: name and e-mail, staff links to Profile and Preferences, Logout, and
  * Log out everywhere (every device, after a confirmation).
  */
-import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconAdjustments, IconChevronDown, IconDevicesOff, IconLogout, IconUser } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -41,7 +41,9 @@ export function ProfileMenu({ staffLinks = false }: { staffLinks?: boolean }) {
   return (
     <Menu position="bottom-end" shadow="md" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton data-testid="profile-menu" aria-label={t("profile_menu")}>
+        <UnstyledButton data-testid="profile-menu">
+          {/* Named by its text, not an aria-label, so that the visible name is part of it (WCAG 2.5.3). */}
+          <VisuallyHidden>{t("profile_menu")}</VisuallyHidden>
           <Group gap={6} wrap="nowrap">
             <Avatar src={picture} radius="xl" size={32} color="blue">
               {user ? initials(user.name) : <IconUser size={18} />}

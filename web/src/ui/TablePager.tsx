@@ -5,6 +5,7 @@
  */
 import { Group, Pagination, Select, Text } from "@mantine/core";
 import { PAGE_SIZE_OPTIONS } from "../../../common/constants.ts";
+import { usePagerLabels } from "./usePagerLabels.ts";
 
 export interface TablePagerProps {
   page: number;
@@ -14,7 +15,7 @@ export interface TablePagerProps {
   onPageSize(size: number): void;
   /**
    * Translated by the page's own namespace: the size selector's name, the total line (left out
-   * while unknown) and, optionally, the names of the paging controls.
+   * while unknown) and, optionally, the names of the paging controls (else the common ones).
    */
   labels: { perPage: string; total?: string; control?(control: string): string };
   /** data-testid of the footer, its size selector, total line and pagination. */
@@ -23,6 +24,7 @@ export interface TablePagerProps {
 
 export function TablePager({ page, pages, pageSize, onPage, onPageSize, labels, testIds }: TablePagerProps) {
   const controlLabel = labels.control;
+  const pagerLabels = usePagerLabels();
   return (
     <Group justify="space-between" mt="md" gap="sm" data-testid={testIds.root}>
       <Group gap="xs">
@@ -52,7 +54,10 @@ export function TablePager({ page, pages, pageSize, onPage, onPageSize, labels, 
           onChange={onPage}
           siblings={2}
           boundaries={1}
-          getControlProps={controlLabel && ((control) => ({ "aria-label": controlLabel(control) }))}
+          {...pagerLabels}
+          getControlProps={
+            controlLabel ? (control) => ({ "aria-label": controlLabel(control) }) : pagerLabels.getControlProps
+          }
           data-testid={testIds.pagination}
         />
       )}

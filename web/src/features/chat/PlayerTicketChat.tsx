@@ -4,7 +4,7 @@
  * again (players get no ticket events of their own).
  */
 import { Alert } from "@mantine/core";
-import { IconLock } from "@tabler/icons-react";
+import { IconCircleCheck, IconLock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,9 +19,11 @@ interface PlayerTicketChatProps {
   chatId: string;
   ticketId: number;
   ended: boolean;
+  /** An ended ticket that was resolved, not closed: its note says so (issue 9). */
+  resolved?: boolean;
 }
 
-export function PlayerTicketChat({ chatId, ticketId, ended }: PlayerTicketChatProps) {
+export function PlayerTicketChat({ chatId, ticketId, ended, resolved = false }: PlayerTicketChatProps) {
   const { t } = useTranslation("edit");
   const queryClient = useQueryClient();
   const onTicketChange = useCallback(
@@ -38,8 +40,13 @@ export function PlayerTicketChat({ chatId, ticketId, ended }: PlayerTicketChatPr
       systemLine={(message) => <PlayerSystemLine message={message} />}
       composer={(hooks) =>
         ended ? (
-          <Alert color="gray" variant="light" icon={<IconLock size={18} />} data-testid="chat-ended">
-            {t("chat.ended")}
+          <Alert
+            color={resolved ? "green" : "gray"}
+            variant="light"
+            icon={resolved ? <IconCircleCheck size={18} /> : <IconLock size={18} />}
+            data-testid="chat-ended"
+          >
+            {t(resolved ? "chat.ended_resolved" : "chat.ended")}
           </Alert>
         ) : (
           <ReplyBox audience={playerChat} chatId={chatId} {...hooks} />

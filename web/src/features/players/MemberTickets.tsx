@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
+import { usePagerLabels } from "../../ui/usePagerLabels.ts";
 import { TicketStatusBadge } from "../ticketList/TicketStatusBadge.tsx";
 import { ticketEditPath } from "../ticketList/TicketTable.tsx";
 import { useCategories } from "../tickets/api.ts";
@@ -17,6 +18,7 @@ const PER_PAGE = 10;
 
 export function MemberTickets({ tickets }: { tickets: StaffTicket[] }) {
   const { t, i18n } = useTranslation("players");
+  const pagerLabels = usePagerLabels();
   const categories = useCategories();
   const [page, setPage] = useState(1);
   const language = i18n.resolvedLanguage ?? "en";
@@ -71,7 +73,7 @@ export function MemberTickets({ tickets }: { tickets: StaffTicket[] }) {
       </Table.ScrollContainer>
       {pages > 1 && (
         <Group justify="flex-end" mt="sm">
-          <Pagination total={pages} value={page} onChange={setPage} siblings={2} boundaries={1} />
+          <Pagination {...pagerLabels} total={pages} value={page} onChange={setPage} siblings={2} boundaries={1} />
         </Group>
       )}
     </>

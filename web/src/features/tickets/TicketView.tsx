@@ -79,7 +79,12 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
                 <AttachmentGallery urls={ticket.attachments} />
               </Stack>
             </Paper>
-            <PlayerTicketChat chatId={ticket.chat_id} ticketId={ticket.id} ended={ended} />
+            <PlayerTicketChat
+              chatId={ticket.chat_id}
+              ticketId={ticket.id}
+              ended={ended}
+              resolved={ticket.status === "RESOLVED"}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>

@@ -19,12 +19,14 @@ import {
 } from "../../features/notifications/api.ts";
 import { NotificationItem } from "../../features/notifications/NotificationItem.tsx";
 import { showError } from "../../ui/errorDialogStore.ts";
+import { usePagerLabels } from "../../ui/usePagerLabels.ts";
 
 const PAGE_SIZES = ["10", "25", "50", "100"];
 type TypeFilter = NotificationType | "all";
 
 export default function NotificationsPage() {
   const { t } = useTranslation("notifications");
+  const pagerLabels = usePagerLabels();
   const title = t("title");
   const breadcrumbs = useAdminCrumbs({ label: title });
   const queryClient = useQueryClient();
@@ -118,7 +120,13 @@ export default function NotificationsPage() {
             allowDeselect={false}
             w={120}
           />
-          <Pagination total={pages} value={current} onChange={setPage} data-testid="notifications-pagination" />
+          <Pagination
+            {...pagerLabels}
+            total={pages}
+            value={current}
+            onChange={setPage}
+            data-testid="notifications-pagination"
+          />
         </Group>
       </Stack>
     </>

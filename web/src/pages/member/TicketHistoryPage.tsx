@@ -16,9 +16,11 @@ import { categoryTitle } from "../../features/tickets/ticketDisplay.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
 import { PageLoader } from "../../ui/Loaders.tsx";
+import { usePagerLabels } from "../../ui/usePagerLabels.ts";
 
 export default function TicketHistoryPage() {
   const { t, i18n } = useTranslation("edit");
+  const pagerLabels = usePagerLabels();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   /** Undefined until the member picks one: the server answers with the remembered size. */
@@ -137,7 +139,14 @@ export default function TicketHistoryPage() {
             </Text>
           </Group>
           {/* siblings 2 + boundaries 1: every page up to 9, else first, last, a window and ellipses (spec 1 §9). */}
-          <Pagination total={data.total_pages} value={page} onChange={setPage} siblings={2} boundaries={1} />
+          <Pagination
+            {...pagerLabels}
+            total={data.total_pages}
+            value={page}
+            onChange={setPage}
+            siblings={2}
+            boundaries={1}
+          />
         </Group>
       )}
     </>
