@@ -149,7 +149,8 @@ export function ChatPanel<M extends ChatLine>({
   const onReply = canReply
     ? (m: M) => setReplyTo({ id: m.id, sender_name: m.sender_name, message: m.message.slice(0, 300) })
     : undefined;
-  // Which side wrote a quoted line, when that line is loaded (a quote of one's own line says 'You').
+  // Which side wrote a quoted line (a quote of one's own line says 'You'): the quote names it; an
+  // older quote does not, and the line is looked up among the loaded ones.
   const sideOf = new Map(messages.map((m) => [m.id, m.user_class] as const));
   const filling = fillHeight !== undefined;
 
@@ -211,7 +212,9 @@ export function ChatPanel<M extends ChatLine>({
                     onReply={onReply}
                     changes={changesOf(message)}
                     continued={audience.messenger && continuesGroup(messages[index - 1], message)}
-                    quotedSide={message.reply_to ? sideOf.get(message.reply_to.id) : undefined}
+                    quotedSide={
+                      message.reply_to ? (message.reply_to.user_class ?? sideOf.get(message.reply_to.id)) : undefined
+                    }
                     now={now}
                   />
                 ) : (
