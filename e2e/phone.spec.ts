@@ -56,7 +56,7 @@ test.describe("public pages", () => {
         await expectNoSidewaysScroll(page, ready);
       }
       await page.goto(await guestTicketPath());
-      await expect(page.getByTestId("chat-panel")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId("chat-panel")).toBeVisible({ timeout: 60_000 });
       await expectNoSidewaysScroll(page, "temporary ticket page");
     } finally {
       await context.close();
@@ -81,7 +81,7 @@ test.describe("member pages", () => {
     }
     const ticket = (await player1Tickets())[0]!;
     await page.goto(`/member/ticket/${encodeFetchCode({ ticketId: ticket.id })}`);
-    await expect(page.getByTestId("chat-panel")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("chat-panel")).toBeVisible({ timeout: 60_000 });
     await page.waitForLoadState("networkidle");
     await expectNoSidewaysScroll(page, "member ticket page");
   });
@@ -118,7 +118,7 @@ test.describe("member pages", () => {
 
     const chat = page.getByTestId("chat-panel");
     const details = page.getByTestId("ticket-details");
-    await expect(chat).toBeVisible({ timeout: 30_000 });
+    await expect(chat).toBeVisible({ timeout: 60_000 });
     // The conversation comes before the details and the description.
     const chatBox = (await chat.boundingBox())!;
     const detailsBox = (await details.boundingBox())!;
