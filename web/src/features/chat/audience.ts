@@ -35,7 +35,7 @@ export interface ChatAudience<M extends ChatLine, P extends ChatPage<M> = ChatPa
   staffBadgeKey: string;
   /** The player reads 'You' over their own lines; staff read every sender's name. */
   ownNameKey: string | null;
-  /** Height of the message area in px (a messenger panel's least height instead). */
+  /** Height of the message area in px (a messenger panel fills the window instead, once measured). */
   height: number;
   /** The reply box: the limit, whether the counter shows it, and the rows it grows between. */
   reply: { limit: number; counter: boolean; minRows: number; maxRows: number };
