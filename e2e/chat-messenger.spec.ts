@@ -67,7 +67,8 @@ test("the player's chat groups lines, keeps the reply box in view and scrolls on
     await page.goto(`/member/ticket/${encodeFetchCode({ ticketId })}`);
     const panel = page.getByTestId("chat-panel");
     const staffLines = panel.getByTestId("chat-message-staff");
-    await expect(staffLines).toHaveCount(8, { timeout: 30_000 });
+    // The app boots (session, permissions, languages) before the chat loads: slow on a busy machine.
+    await expect(staffLines).toHaveCount(8, { timeout: 90_000 });
 
     // The reply box and Send are in view at once, and the window was not scrolled to show them.
     await expect(page.getByTestId("reply-input")).toBeInViewport({ ratio: 1 });
