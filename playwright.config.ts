@@ -35,7 +35,14 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["setup"] },
+    { name: "chromium", testMatch: /.*\.spec\.ts/, testIgnore: /phone\.spec\.ts/, dependencies: ["setup"] },
+    // Issue 9: the player and public pages at a phone's width (the layout, not Chromium's touch quirks).
+    {
+      name: "phone",
+      testMatch: /phone\.spec\.ts/,
+      dependencies: ["setup"],
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    },
   ],
   webServer: {
     command: "npm run build && node e2e/support/serve.ts",

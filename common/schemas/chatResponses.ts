@@ -34,6 +34,8 @@ export const replyQuote = z.object({
   sender_name: z.string(),
   message: z.string(),
   deleted: z.boolean().optional(),
+  /** The quoted line's side (issue 9: a quote of one's own line reads "You"); absent in older quotes and in notes. */
+  user_class: z.enum(USER_CLASSES).optional(),
 });
 export type ReplyQuote = z.infer<typeof replyQuote>;
 

@@ -112,8 +112,16 @@ describe.each(ENGINES)("quoting a message on %s", (engine) => {
     });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toMatchObject({
-      reply_to: { id: visible.id, message: "Please relog.", sender_name: visible.sender_name },
+      reply_to: { id: visible.id, message: "Please relog.", sender_name: visible.sender_name, user_class: "dev" },
     });
+    // The quote names the quoted line's side, so the player reads a quote of their own line as "You".
+    const own = sent.body.message as { id: number };
+    const quotingOwn = await player.post("/api/new-chat-message", {
+      chatId,
+      message: "and again",
+      reply_to: JSON.stringify({ id: own.id }),
+    });
+    expect(quotingOwn.body.message).toMatchObject({ reply_to: { id: own.id, user_class: "user" } });
     // Staff see assignment messages, so they may quote them.
     const socket = agent.socket();
     await connected(socket);

@@ -60,7 +60,12 @@ async function quote(db: Kysely<Database>, ticketId: number, id: number, viewer:
     ]);
   }
   // The quoted type lets presenters keep a quote of a staff-only message from players (staffchat).
-  const copy = { id: quoted.id, sender_name: quoted.sender_name, message: quoted.message.slice(0, 300) };
+  const copy = {
+    id: quoted.id,
+    sender_name: quoted.sender_name,
+    message: quoted.message.slice(0, 300),
+    user_class: quoted.user_class,
+  };
   return JSON.stringify({ ...copy, type: quoted.type });
 }
 

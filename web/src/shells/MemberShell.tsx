@@ -6,7 +6,6 @@ import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { BannedWarningListener } from "../features/bans/BannedWarningListener.tsx";
 import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
-import { HeaderNavLink } from "./HeaderNavLink.tsx";
 import { SiteLayout } from "./SiteLayout.tsx";
 
 export function MemberShell() {
@@ -14,14 +13,12 @@ export function MemberShell() {
   return (
     <SiteLayout
       logo={<ProductLogo to="/member/home" />}
-      nav={
-        <>
-          <HeaderNavLink to="/member/home">{t("nav.home")}</HeaderNavLink>
-          <HeaderNavLink to="/member/create-ticket">{t("nav.create_ticket")}</HeaderNavLink>
-          <HeaderNavLink to="/member/ticket-history">{t("nav.ticket_history")}</HeaderNavLink>
-          <HeaderNavLink to="/member/faq">{t("nav.faq")}</HeaderNavLink>
-        </>
-      }
+      nav={[
+        { to: "/member/home", label: t("nav.home") },
+        { to: "/member/create-ticket", label: t("nav.create_ticket") },
+        { to: "/member/ticket-history", label: t("nav.ticket_history") },
+        { to: "/member/faq", label: t("nav.faq") },
+      ]}
       actions={
         <>
           <BannedWarningListener />

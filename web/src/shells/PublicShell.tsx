@@ -9,7 +9,6 @@ import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { BannedWarningListener } from "../features/bans/BannedWarningListener.tsx";
 import { useSession } from "../session/SessionContext.ts";
-import { HeaderNavLink } from "./HeaderNavLink.tsx";
 import { SiteLayout } from "./SiteLayout.tsx";
 
 export function PublicShell() {
@@ -20,13 +19,11 @@ export function PublicShell() {
   return (
     <SiteLayout
       logo={<ProductLogo to="/" />}
-      nav={
-        <>
-          <HeaderNavLink to={home}>{t("nav.home")}</HeaderNavLink>
-          <HeaderNavLink to="/faq">{t("nav.faq")}</HeaderNavLink>
-          {!isStaff && !isMember && <HeaderNavLink to="/ticket">{t("edit:temporary.nav")}</HeaderNavLink>}
-        </>
-      }
+      nav={[
+        { to: home, label: t("nav.home") },
+        { to: "/faq", label: t("nav.faq") },
+        ...(!isStaff && !isMember ? [{ to: "/ticket", label: t("edit:temporary.nav") }] : []),
+      ]}
       actions={
         <>
           <BannedWarningListener />

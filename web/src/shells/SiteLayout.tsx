@@ -1,19 +1,65 @@
 /**
  * The frame the public and member shells share: sticky header, main area with the page loader
- * while a route chunk loads, footer at the bottom.
+ * while a route chunk loads, footer at the bottom. On a phone (below `sm`) the navigation folds
+ * into a menu behind a burger, so the header stays one row and no page is wider than the screen.
  */
-import { Box, Container, Divider, Group } from "@mantine/core";
-import type { ReactNode } from "react";
-import { Outlet, useNavigation } from "react-router";
+import { Box, Burger, Container, Divider, Group, Menu } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import { AppFooter } from "../components/AppFooter.tsx";
 import { PageLoader } from "../ui/Loaders.tsx";
+import { HeaderNavLink } from "./HeaderNavLink.tsx";
+
+/** One entry of the header's navigation. */
+export interface SiteNavItem {
+  to: string;
+  label: string;
+}
 
 interface SiteLayoutProps {
   logo: ReactNode;
-  nav: ReactNode;
+  nav: SiteNavItem[];
   actions: ReactNode;
   /** Shown under the header, e.g. the connection banner. */
   banner?: ReactNode;
+}
+
+function PhoneNavMenu({ nav }: { nav: SiteNavItem[] }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const { pathname } = useLocation();
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-start" shadow="md" width={220} withinPortal>
+      <Menu.Target>
+        <Burger
+          opened={opened}
+          size="sm"
+          hiddenFrom="sm"
+          aria-label={t("nav.menu")}
+          aria-expanded={opened}
+          data-testid="nav-menu-button"
+        />
+      </Menu.Target>
+      <Menu.Dropdown component="nav" data-testid="nav-menu">
+        {nav.map((item) => {
+          const current = pathname === item.to || pathname.startsWith(`${item.to}/`);
+          return (
+            <Menu.Item
+              key={item.to}
+              component={Link}
+              to={item.to}
+              fw={current ? 600 : undefined}
+              c={current ? "blue" : undefined}
+              aria-current={current ? "page" : undefined}
+            >
+              {item.label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
 export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
@@ -32,10 +78,17 @@ export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
       >
         <Container size="lg" h={60}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <Group gap="lg" wrap="nowrap">
-              {logo}
+            <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="nowrap">
+                <PhoneNavMenu nav={nav} />
+                {logo}
+              </Group>
               <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav">
-                {nav}
+                {nav.map((item) => (
+                  <HeaderNavLink key={item.to} to={item.to}>
+                    {item.label}
+                  </HeaderNavLink>
+                ))}
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
@@ -43,9 +96,6 @@ export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
             </Group>
           </Group>
         </Container>
-        <Group gap={4} hiddenFrom="sm" px="sm" pb={6} component="nav" wrap="wrap">
-          {nav}
-        </Group>
         {banner}
       </Box>
       <Box component="main" style={{ flex: 1, position: "relative" }} py="xl">

@@ -2,9 +2,10 @@
  * One written chat line, for either audience (chat/audience.ts): this side's lines at the end
  * side, the other side's at the start side (mirrored in Arabic), staff lines with their badge;
  * the quote, the text or 'Message deleted.', the files, 'Edited', and what the presentation holds
- * for staff (the origin address, and read ticks on staff lines). Reply on every line (inline, or
- * in the actions menu where Copy, Edit and Delete of one's own lines join it), and swipe-to-reply
- * where the audience has it.
+ * for staff (the origin address, and read ticks on staff lines). Reply inline (not on one's own
+ * lines in a messenger audience), or in the actions menu where Copy, Edit and Delete of one's own
+ * lines join it, and swipe-to-reply where the audience has it. A messenger audience (issue 9)
+ * drops the header of a line that continues its sender's group and tells today's times relatively.
  */
 import {
   ActionIcon,
@@ -35,6 +36,7 @@ import type { StaffMessage } from "../../../../common/schemas/chatResponses.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
 import { AttachmentGallery } from "../tickets/AttachmentGallery.tsx";
 import type { ChatAudience, ChatLine } from "./audience.ts";
+import { chatTimeLabel } from "./messengerLines.ts";
 import { useSwipeToReply } from "./useSwipeToReply.ts";
 
 /** Copy, Edit and Delete of one's own lines, for an audience that may change them. */
@@ -52,10 +54,24 @@ interface ChatMessageItemProps<M extends ChatLine> {
   /** Absent when no reply can be written (an ended player ticket, a staff ticket whose category is gone). */
   onReply?(message: M): void;
   changes?: LineChanges<M>;
+  /** Continues the previous line's group (messenger audiences): no header of its own. */
+  continued?: boolean;
+  /** The side that wrote the quoted line, when it is loaded. */
+  quotedSide?: ChatLine["user_class"];
+  /** Now in epoch seconds, for the relative times of messenger audiences. */
+  now?: number;
 }
 
-export function ChatMessageItem<M extends ChatLine>({ audience, message, onReply, changes }: ChatMessageItemProps<M>) {
-  const { t } = useTranslation(audience.ns);
+export function ChatMessageItem<M extends ChatLine>({
+  audience,
+  message,
+  onReply,
+  changes,
+  continued = false,
+  quotedSide,
+  now,
+}: ChatMessageItemProps<M>) {
+  const { t, i18n } = useTranslation(audience.ns);
   const { dir } = useDirection();
   const [editing, setEditing] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -64,6 +80,14 @@ export function ChatMessageItem<M extends ChatLine>({ audience, message, onReply
   const fromStaff = message.user_class === "dev";
   const canChange = !!changes?.own && message.type === "message" && !message.deleted;
   const reply = onReply && !message.deleted ? () => onReply(message) : undefined;
+  // A messenger offers no Reply arrow on one's own lines (the staff menu keeps Reply for every line).
+  const replyArrow = audience.messenger && atEnd ? undefined : reply;
+  const ownName = audience.ownNameKey ? t(audience.ownNameKey) : null;
+  const quotedOwn = ownName !== null && quotedSide === audience.side;
+  const time =
+    audience.messenger && now !== undefined
+      ? chatTimeLabel(message.timestamp, now, i18n.resolvedLanguage ?? "en")
+      : formatDateTime(message.timestamp);
   const swipe = useSwipeToReply(audience.swipeToReply && editing === null ? reply : undefined);
   // Only the staff presentation carries the origin address (and read ticks with it).
   const staffView = "ip_origin" in message ? (message as StaffMessage) : null;
@@ -84,6 +108,9 @@ export function ChatMessageItem<M extends ChatLine>({ audience, message, onReply
       data-testid={id(`chat-message-${audience.lineKind[message.user_class]}`)}
       data-message-id={message.id}
       data-own={changes?.own || undefined}
+      data-continued={continued || undefined}
+      // A continued line sits close under its group (the list's gap is sm).
+      mt={continued ? -8 : undefined}
       style={{ position: "relative" }}
     >
       {swipe.showIcon && (
@@ -100,17 +127,24 @@ export function ChatMessageItem<M extends ChatLine>({ audience, message, onReply
         {...swipe.handlers}
         style={swipe.style}
       >
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" display={continued ? "none" : undefined} data-testid={id("chat-line-header")}>
           {fromStaff && (
             <Badge size="xs" color="violet" variant="filled">
               {t(audience.staffBadgeKey)}
             </Badge>
           )}
           <Text size="xs" fw={600}>
-            {atEnd && audience.ownNameKey ? t(audience.ownNameKey) : message.sender_name}
+            {atEnd && ownName ? ownName : message.sender_name}
           </Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(message.timestamp)}
+          <Text
+            size="xs"
+            c="dimmed"
+            component="time"
+            dateTime={new Date(message.timestamp * 1000).toISOString()}
+            title={formatDateTime(message.timestamp)}
+            data-testid={id("chat-time")}
+          >
+            {time}
           </Text>
         </Group>
         <Paper
@@ -138,8 +172,8 @@ export function ChatMessageItem<M extends ChatLine>({ audience, message, onReply
                 }}
                 data-testid={id("chat-quote")}
               >
-                <Text size="xs" fw={600}>
-                  {message.reply_to.sender_name}
+                <Text size="xs" fw={600} data-testid={id("chat-quote-name")}>
+                  {quotedOwn && ownName ? ownName : message.reply_to.sender_name}
                 </Text>
                 <Text
                   size="xs"
@@ -285,14 +319,14 @@ export function ChatMessageItem<M extends ChatLine>({ audience, message, onReply
           </Menu.Dropdown>
         </Menu>
       )}
-      {!changes && reply && (
+      {!changes && replyArrow && (
         <Tooltip label={t("chat.reply")} withArrow>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="sm"
-            mt={22}
-            onClick={reply}
+            mt={continued ? 4 : 22}
+            onClick={replyArrow}
             aria-label={t("chat.reply")}
             data-testid={id("chat-reply")}
             style={{ order: atEnd ? -1 : 1 }}

@@ -30,6 +30,8 @@ import { useCopyToClipboard } from "../../ui/useCopyToClipboard.ts";
 import type { ReplyQuote } from "./api.ts";
 import type { ChatAudience, ChatLine } from "./audience.ts";
 import { ChatMessageItem, type LineChanges } from "./ChatMessageItem.tsx";
+import { continuesGroup } from "./messengerLines.ts";
+import { useFillWindowHeight } from "./useFillWindowHeight.ts";
 import type { LiveChat } from "./useTicketChat.ts";
 
 /** What the page's reply box needs from the panel. */
@@ -65,6 +67,10 @@ export function ChatPanel<M extends ChatLine>({
   const { copy } = useCopyToClipboard();
   const { chat, add, loadEarlier, playerOnline } = live;
   const viewport = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // A messenger panel ends at the window's bottom: the reply box shows without scrolling the page.
+  const fillHeight = useFillWindowHeight(panel, audience.messenger, { least: 420, gap: 16 });
+  const now = useNow(audience.messenger ? 30_000 : null);
   const [replyTo, setReplyTo] = useState<ReplyQuote | null>(null);
   const [atEnd, setAtEnd] = useState(true);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -143,10 +149,22 @@ export function ChatPanel<M extends ChatLine>({
   const onReply = canReply
     ? (m: M) => setReplyTo({ id: m.id, sender_name: m.sender_name, message: m.message.slice(0, 300) })
     : undefined;
+  // Which side wrote a quoted line (a quote of one's own line says 'You'): the quote names it; an
+  // older quote does not, and the line is looked up among the loaded ones.
+  const sideOf = new Map(messages.map((m) => [m.id, m.user_class] as const));
+  const filling = fillHeight !== undefined;
 
   return (
-    <Paper withBorder radius="md" p={0} data-testid={id("chat-panel")}>
-      <Stack gap={0}>
+    <Paper
+      ref={panel}
+      withBorder
+      radius="md"
+      p={0}
+      h={fillHeight}
+      style={filling ? { display: "flex", flexDirection: "column" } : undefined}
+      data-testid={id("chat-panel")}
+    >
+      <Stack gap={0} style={filling ? { flex: 1, minHeight: 0 } : undefined}>
         <Group px="md" py="sm" justify="space-between">
           <Text fw={600}>{t("chat.title")}</Text>
           {playerOnline && (
@@ -156,9 +174,9 @@ export function ChatPanel<M extends ChatLine>({
           )}
         </Group>
         <Divider />
-        <div style={{ position: "relative" }}>
+        <div style={{ position: "relative", ...(filling && { flex: 1, minHeight: 0 }) }}>
           <ScrollArea
-            h={audience.height}
+            h={filling ? "100%" : audience.height}
             viewportRef={viewport}
             onScrollPositionChange={onScroll}
             type="auto"
@@ -185,7 +203,7 @@ export function ChatPanel<M extends ChatLine>({
                   </Text>
                 </Stack>
               )}
-              {messages.map((message) =>
+              {messages.map((message, index) =>
                 message.type === "message" ? (
                   <ChatMessageItem
                     key={message.id}
@@ -193,6 +211,11 @@ export function ChatPanel<M extends ChatLine>({
                     message={message}
                     onReply={onReply}
                     changes={changesOf(message)}
+                    continued={audience.messenger && continuesGroup(messages[index - 1], message)}
+                    quotedSide={
+                      message.reply_to ? (message.reply_to.user_class ?? sideOf.get(message.reply_to.id)) : undefined
+                    }
+                    now={now}
                   />
                 ) : (
                   <Fragment key={message.id}>{systemLine(message)}</Fragment>
@@ -221,4 +244,15 @@ export function ChatPanel<M extends ChatLine>({
       </Stack>
     </Paper>
   );
+}
+
+/** Now in epoch seconds, again every `everyMs` (null: never again), for times relative to now. */
+function useNow(everyMs: number | null): number {
+  const [now, setNow] = useState(() => Date.now() / 1000);
+  useEffect(() => {
+    if (everyMs === null) return;
+    const timer = setInterval(() => setNow(Date.now() / 1000), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
 }

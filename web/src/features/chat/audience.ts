@@ -35,12 +35,17 @@ export interface ChatAudience<M extends ChatLine, P extends ChatPage<M> = ChatPa
   staffBadgeKey: string;
   /** The player reads 'You' over their own lines; staff read every sender's name. */
   ownNameKey: string | null;
-  /** Height of the message area in px. */
+  /** Height of the message area in px (a messenger panel fills the window instead, once measured). */
   height: number;
   /** The reply box: the limit, whether the counter shows it, and the rows it grows between. */
   reply: { limit: number; counter: boolean; minRows: number; maxRows: number };
   /** Swiping a line replies to it. */
   swipeToReply: boolean;
+  /**
+   * Messenger lines (issue 9): one header for consecutive lines of a sender, today's times
+   * relative, no Reply on one's own lines, and the panel fills the window's height.
+   */
+  messenger: boolean;
   queryKey(chatId: string): readonly unknown[];
   fetch(chatId: string, before?: number): Promise<P>;
   /** Whether a socket payload is a line in this audience's presentation. */
@@ -65,6 +70,7 @@ export const playerChat: ChatAudience<ChatMessage> = {
   height: 460,
   reply: { limit: LIMITS.playerReply, counter: true, minRows: 2, maxRows: 6 },
   swipeToReply: false,
+  messenger: true,
   queryKey: chatKey,
   fetch: fetchChat,
   accepts: isChatMessage,

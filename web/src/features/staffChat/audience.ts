@@ -25,6 +25,8 @@ export const staffChat: ChatAudience<StaffMessage, StaffChatPage> = {
   // No visible limit (spec 2 §5); the box stops at what the server takes.
   reply: { limit: STAFF_MESSAGE_MAX, counter: false, minRows: 3, maxRows: 10 },
   swipeToReply: true,
+  // Staff read every line's name and time as spec 2 §9 shows them.
+  messenger: false,
   queryKey: staffChatKey,
   fetch: fetchStaffChat,
   accepts: isStaffMessage,

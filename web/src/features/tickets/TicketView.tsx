@@ -3,8 +3,21 @@
  * live chat. Members may mark it solved once staff answered; temporary users may not. Nothing
  * staff-only is shown (the server does not send it either).
  */
-import { Button, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
+import {
+  Box,
+  Button,
+  Collapse,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  useMantineTheme,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconChevronDown, IconCircleCheck } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,6 +60,12 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
   const [completing, setCompleting] = useState(false);
   const ended = isTicketEnded(ticket.status);
   const language = i18n.resolvedLanguage ?? "en";
+  const theme = useMantineTheme();
+  // Below `md` the columns stack: the details fold, closed until asked for.
+  const narrow = useMediaQuery(`(max-width: calc(${theme.breakpoints.md} - 1px))`, false, {
+    getInitialValueInEffect: false,
+  });
+  const [detailsOpen, setDetailsOpen] = useState(false);
 
   const markSolved = async () => {
     if (!(await confirmAction({ message: t("ticket.solved_confirm") }))) return;
@@ -62,12 +81,92 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
     }
   };
 
+  const details = (
+    <Stack gap="sm">
+      <Detail label={t("ticket.number")}>#{ticket.createdAt}</Detail>
+      <Detail label={t("ticket.category")}>
+        {categoryTitle(
+          categories.data?.find((c) => c.id === ticket.category),
+          language,
+        )}
+      </Detail>
+      <Detail label={t("ticket.server")}>{servers.data?.find((s) => s.id === ticket.server)?.title ?? "UNK"}</Detail>
+      {ticket.characterName && <Detail label={t("ticket.character")}>{ticket.characterName}</Detail>}
+      {ticket.violatersName && <Detail label={t("ticket.violator")}>{ticket.violatersName}</Detail>}
+      <Detail label={t("ticket.created")}>{formatDateTime(ticket.createdAt)}</Detail>
+      <Detail label={t("ticket.updated")}>{formatDateTime(ticket.lastUpdated)}</Detail>
+      {!temporary && ticket.status !== "NEW TICKET" && (
+        <Button
+          mt="xs"
+          color="green"
+          variant={ended ? "light" : "filled"}
+          leftSection={<IconCircleCheck size={18} />}
+          onClick={markSolved}
+          loading={completing}
+          disabled={ended}
+          fullWidth
+          data-testid="mark-solved"
+        >
+          {t("ticket.solved")}
+        </Button>
+      )}
+    </Stack>
+  );
+
+  // The conversation comes first; details and description sit beside it, or under it on a narrow
+  // screen, where the details fold to one line with the status (issue 9).
   return (
     <>
       <PageHeader title={t("ticket.title", { number: ticket.createdAt })} breadcrumbs={breadcrumbs} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <PlayerTicketChat
+            chatId={ticket.chat_id}
+            ticketId={ticket.id}
+            ended={ended}
+            resolved={ticket.status === "RESOLVED"}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
+            <Paper withBorder radius="md" p="lg" data-testid="ticket-details">
+              {narrow ? (
+                <>
+                  <UnstyledButton
+                    onClick={() => setDetailsOpen((open) => !open)}
+                    aria-expanded={detailsOpen}
+                    aria-controls="ticket-details-body"
+                    w="100%"
+                    data-testid="ticket-details-toggle"
+                  >
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={600}>{t("ticket.details")}</Text>
+                      <Group gap="xs" wrap="nowrap">
+                        <StatusBadge status={ticket.status} />
+                        <IconChevronDown
+                          size={18}
+                          style={{
+                            transform: detailsOpen ? "rotate(180deg)" : undefined,
+                            transition: "transform 150ms",
+                          }}
+                        />
+                      </Group>
+                    </Group>
+                  </UnstyledButton>
+                  <Collapse expanded={detailsOpen} id="ticket-details-body">
+                    <Box pt="sm">{details}</Box>
+                  </Collapse>
+                </>
+              ) : (
+                <Stack gap="sm">
+                  <Group justify="space-between">
+                    <Text fw={600}>{t("ticket.details")}</Text>
+                    <StatusBadge status={ticket.status} />
+                  </Group>
+                  {details}
+                </Stack>
+              )}
+            </Paper>
             <Paper withBorder radius="md" p="lg" data-testid="ticket-description">
               <Stack gap="sm">
                 <Title order={4} dir="auto" style={{ overflowWrap: "anywhere" }} data-testid="ticket-subject">
@@ -79,52 +178,7 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
                 <AttachmentGallery urls={ticket.attachments} />
               </Stack>
             </Paper>
-            <PlayerTicketChat
-              chatId={ticket.chat_id}
-              ticketId={ticket.id}
-              ended={ended}
-              resolved={ticket.status === "RESOLVED"}
-            />
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <Paper withBorder radius="md" p="lg" data-testid="ticket-details">
-            <Stack gap="sm">
-              <Group justify="space-between">
-                <Text fw={600}>{t("ticket.details")}</Text>
-                <StatusBadge status={ticket.status} />
-              </Group>
-              <Detail label={t("ticket.number")}>#{ticket.createdAt}</Detail>
-              <Detail label={t("ticket.category")}>
-                {categoryTitle(
-                  categories.data?.find((c) => c.id === ticket.category),
-                  language,
-                )}
-              </Detail>
-              <Detail label={t("ticket.server")}>
-                {servers.data?.find((s) => s.id === ticket.server)?.title ?? "UNK"}
-              </Detail>
-              {ticket.characterName && <Detail label={t("ticket.character")}>{ticket.characterName}</Detail>}
-              {ticket.violatersName && <Detail label={t("ticket.violator")}>{ticket.violatersName}</Detail>}
-              <Detail label={t("ticket.created")}>{formatDateTime(ticket.createdAt)}</Detail>
-              <Detail label={t("ticket.updated")}>{formatDateTime(ticket.lastUpdated)}</Detail>
-              {!temporary && ticket.status !== "NEW TICKET" && (
-                <Button
-                  mt="xs"
-                  color="green"
-                  variant={ended ? "light" : "filled"}
-                  leftSection={<IconCircleCheck size={18} />}
-                  onClick={markSolved}
-                  loading={completing}
-                  disabled={ended}
-                  fullWidth
-                  data-testid="mark-solved"
-                >
-                  {t("ticket.solved")}
-                </Button>
-              )}
-            </Stack>
-          </Paper>
         </Grid.Col>
       </Grid>
     </>

@@ -11,6 +11,7 @@ import { Link, useNavigate } from "react-router";
 import { PAGE_SIZE_OPTIONS } from "../../../../common/constants.ts";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { fetchTicketHistory, ticketKeys, useCategories, useServers } from "../../features/tickets/api.ts";
+import { HistoryTicketCard } from "../../features/tickets/HistoryTicketCard.tsx";
 import { StatusBadge } from "../../features/tickets/StatusBadge.tsx";
 import { categoryTitle } from "../../features/tickets/ticketDisplay.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
@@ -55,63 +56,79 @@ export default function TicketHistoryPage() {
             </Button>
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="sm" data-testid="history-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("history.number")}</Table.Th>
-                  <Table.Th>{t("history.subject")}</Table.Th>
-                  <Table.Th>{t("history.category")}</Table.Th>
-                  <Table.Th>{t("history.server")}</Table.Th>
-                  <Table.Th>{t("history.status")}</Table.Th>
-                  <Table.Th>{t("history.created")}</Table.Th>
-                  <Table.Th>{t("history.updated")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((ticket) => (
-                  <Table.Tr
-                    key={ticket.id}
-                    onClick={() => open(ticket.fetch_code)}
-                    style={{ cursor: "pointer" }}
-                    data-testid="history-row"
-                  >
-                    <Table.Td>
-                      <Text
-                        component={Link}
-                        to={`/member/ticket/${ticket.fetch_code}`}
-                        c="blue"
-                        fw={600}
-                        size="sm"
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        #{ticket.createdAt}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" truncate="end" dir="auto">
-                        {ticket.subject}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {categoryTitle(
-                        categories.data?.find((c) => c.id === ticket.category),
-                        language,
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      {servers.data?.find((s) => s.id === ticket.server)?.title ?? "UNK"}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      <StatusBadge status={ticket.status} size="sm" />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(ticket.createdAt)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(ticket.lastUpdated)}</Table.Td>
+          <>
+            {/* A phone gets cards (issue 9); the table from `sm` up. */}
+            <Stack gap="sm" p="sm" hiddenFrom="sm" data-testid="history-cards">
+              {rows.map((ticket) => (
+                <HistoryTicketCard
+                  key={ticket.id}
+                  ticket={ticket}
+                  categoryTitle={categoryTitle(
+                    categories.data?.find((c) => c.id === ticket.category),
+                    language,
+                  )}
+                  serverTitle={servers.data?.find((s) => s.id === ticket.server)?.title ?? "UNK"}
+                />
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+              <Table highlightOnHover verticalSpacing="sm" data-testid="history-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("history.number")}</Table.Th>
+                    <Table.Th>{t("history.subject")}</Table.Th>
+                    <Table.Th>{t("history.category")}</Table.Th>
+                    <Table.Th>{t("history.server")}</Table.Th>
+                    <Table.Th>{t("history.status")}</Table.Th>
+                    <Table.Th>{t("history.created")}</Table.Th>
+                    <Table.Th>{t("history.updated")}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((ticket) => (
+                    <Table.Tr
+                      key={ticket.id}
+                      onClick={() => open(ticket.fetch_code)}
+                      style={{ cursor: "pointer" }}
+                      data-testid="history-row"
+                    >
+                      <Table.Td>
+                        <Text
+                          component={Link}
+                          to={`/member/ticket/${ticket.fetch_code}`}
+                          c="blue"
+                          fw={600}
+                          size="sm"
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          #{ticket.createdAt}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td maw={320}>
+                        <Text size="sm" truncate="end" dir="auto">
+                          {ticket.subject}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {categoryTitle(
+                          categories.data?.find((c) => c.id === ticket.category),
+                          language,
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>
+                        {servers.data?.find((s) => s.id === ticket.server)?.title ?? "UNK"}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>
+                        <StatusBadge status={ticket.status} size="sm" />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(ticket.createdAt)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(ticket.lastUpdated)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
       </Paper>
       {data && (
