@@ -36,6 +36,7 @@ import { BANS_ROUTES, BANS_SOCKETS } from "./access/bans.ts";
 import { CHAT_LIST_ROUTES, CHAT_LIST_SOCKETS } from "./access/chatList.ts";
 import { CONTENT_ROUTES, CONTENT_SOCKETS } from "./access/content.ts";
 import { DASHBOARD_ROUTES, DASHBOARD_SOCKETS } from "./access/dashboard.ts";
+import { LIMITS_ROUTES, LIMITS_SOCKETS } from "./access/limits.ts";
 import { NOTES_ROUTES, NOTES_SOCKETS } from "./access/notes.ts";
 import { PLAYER_ADMIN_ROUTES, PLAYER_ADMIN_SOCKETS } from "./access/playerAdmin.ts";
 import { SEARCH_ROUTES, SEARCH_SOCKETS } from "./access/search.ts";
@@ -556,6 +557,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   ...DASHBOARD_ROUTES,
   ...ACCOUNT_ROUTES,
   ...CONTENT_ROUTES,
+  ...LIMITS_ROUTES,
 ];
 
 export const SOCKET_MATRIX: SocketAccess[] = [
@@ -572,4 +574,5 @@ export const SOCKET_MATRIX: SocketAccess[] = [
   ...DASHBOARD_SOCKETS,
   ...ACCOUNT_SOCKETS,
   ...CONTENT_SOCKETS,
+  ...LIMITS_SOCKETS,
 ];
