@@ -9,7 +9,7 @@ export const FILING_STATES = ["open", "banned", "active_cap", "rate_limited", "n
 export type FilingState = (typeof FILING_STATES)[number];
 
 export const filingStatus = z.object({
-  /** The first reason that stops a filing, in the order the submit call checks them; "open" when none. */
+  /** The first reason that stops a filing (ban, characters, cap, rate); "open" when none. */
   state: z.enum(FILING_STATES),
   /** 0 = not banned, -1 = banned with no end, else the ban's end in epoch seconds (spec 1 §3). */
   banned_until: z.number().int(),

@@ -75,6 +75,13 @@ describe.each(ENGINES)("filing status on %s", (engine) => {
     expect((await past.client.get(STATUS)).body.filing).toMatchObject({ state: "open", banned_until: 0 });
   });
 
+  it("names the cap before the rate: the cap lasts, the rate clears in minutes", async () => {
+    const { member, client } = await signedIn();
+    const now = Math.floor(Date.now() / 1000);
+    for (let i = 0; i < 3; i++) await buildTicket(server.store, { member, status: "NEW TICKET", created_at: now - 60 });
+    expect((await client.get(STATUS)).body.filing).toMatchObject({ state: "active_cap", active_tickets: 3 });
+  });
+
   it("puts the ban before the cap, as the submit call does", async () => {
     const { member, client } = await signedIn({ bannedUntil: -1 });
     for (let i = 0; i < 3; i++)

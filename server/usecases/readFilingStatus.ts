@@ -1,7 +1,8 @@
 /**
- * Whether a member may file a ticket now (issue 9 point 3), read with the same rules and in the
- * same order as the submit call's own checks (admitMemberTicket): ban, characters, rate, cap.
- * Only the caller's own rows are read. The answer is advice for the form; the submit call checks
+ * Whether a member may file a ticket now (issue 9 point 3), read with the same rules as the submit
+ * call's own checks (admitMemberTicket). The order differs in one place: the cap is named before
+ * the rate, because it lasts until a ticket ends while the rate clears in minutes, so it is the
+ * one the player needs to know. Only the caller's own rows are read. The answer is advice for the form; the submit call checks
  * again under the member's lock, so parallel filings cannot pass the cap.
  */
 import type { FilingStatus } from "../../common/schemas/filing.ts";
@@ -28,8 +29,8 @@ export async function readFilingStatus(ctx: AppContext, member: UserRow, now: nu
   });
   if (banned) return answer("banned");
   if ((await countCharacters(db, member.id)) === 0) return answer("no_character");
+  if (activeTickets >= activeCap) return answer("active_cap");
   const recent = await countTicketsSince(db, member.id, now - MEMBER_SUBMIT_LIMIT.windowSeconds);
   if (recent >= MEMBER_SUBMIT_LIMIT.max) return answer("rate_limited");
-  if (activeTickets >= activeCap) return answer("active_cap");
   return answer("open");
 }
