@@ -8,12 +8,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, request, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { CSRF_COOKIE, CSRF_HEADER, STORAGE_KEYS } from "../common/constants.ts";
-import { BASE_URL, DEMO_PASSWORD, INTEGRATION_API_KEY, storageStatePath } from "./support/env.ts";
-import { fillSignInForm, signInButton } from "./support/signIn.ts";
+import { ACCOUNTS, BASE_URL, DEMO_PASSWORD, INTEGRATION_API_KEY } from "./support/env.ts";
+
+// Each test signs in on its own page (argon2 and the proof of work), which a loaded machine slows.
+test.describe.configure({ timeout: 180_000 });
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -37,38 +39,56 @@ async function createMember(email: string): Promise<void> {
   await context.dispose();
 }
 
-/** Files `count` tickets for the member through the API, as the form would. */
-async function fileTickets(email: string, count: number): Promise<void> {
-  const context = await request.newContext({ baseURL: BASE_URL, storageState: { cookies: [], origins: [] } });
-  const csrf = async () => {
-    const { cookies } = await context.storageState();
-    return cookies.find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
-  };
-  const captcha = async () => {
-    const challenge = await (await context.get("/api/captcha/challenge")).json();
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
-    return Buffer.from(JSON.stringify(payload)).toString("base64");
-  };
-  await context.get("/api/config/public");
-  const login = await context.post("/auth/login", {
-    data: { username: email, password: DEMO_PASSWORD, captchaToken: await captcha() },
-    headers: { [CSRF_HEADER]: await csrf() },
+/** A solved ALTCHA challenge, as the widget would send it. */
+async function captchaToken(api: APIRequestContext): Promise<string> {
+  const challenge = await (await api.get("/api/captcha/challenge")).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
+  return Buffer.from(JSON.stringify(payload)).toString("base64");
+}
+
+function csrfOf(cookies: { name: string; value: string }[]): string {
+  return cookies.find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
+}
+
+/**
+ * Signs a member in through the API, solving the challenge in Node (the sign-in page is another
+ * spec's subject). Given a page's request context, the page's browser shares the session.
+ */
+async function apiSignIn(
+  api: APIRequestContext,
+  cookies: () => Promise<{ name: string; value: string }[]>,
+  email: string,
+): Promise<void> {
+  await api.get("/api/config/public");
+  const token = await captchaToken(api);
+  const login = await api.post("/auth/login", {
+    data: { username: email, password: DEMO_PASSWORD, captchaToken: token },
+    headers: { [CSRF_HEADER]: csrfOf(await cookies()) },
   });
   expect(login.ok(), await login.text()).toBe(true);
-  const categories = (await (await context.get("/api/setup/fetch-categories")).json()).categories as {
-    id: number;
-    title: string;
-  }[];
-  const servers = (await (await context.get("/api/setup/fetch-servers")).json()).servers as {
-    id: number;
-    title: string;
-  }[];
-  const category = categories.find((c) => c.title === "Report bugs")?.id;
-  const server = servers.find((s) => s.title === "Europe 1")?.id;
+}
+
+async function signInAs(page: Page, email: string): Promise<void> {
+  await apiSignIn(page.request, () => page.context().cookies(), email);
+}
+
+/** Files `count` tickets for the member through the API, as the form would. */
+async function fileTickets(email: string, count: number): Promise<void> {
+  const api = await request.newContext({ baseURL: BASE_URL, storageState: { cookies: [], origins: [] } });
+  const cookies = async () => (await api.storageState()).cookies;
+  await apiSignIn(api, cookies, email);
+  const listed = async (list: string) =>
+    (Object.values(await (await api.get(`/api/setup/fetch-${list}`)).json())[0] ?? []) as {
+      id: number;
+      title: string;
+    }[];
+  const category = (await listed("categories")).find((c) => c.title === "Report bugs")?.id;
+  const server = (await listed("servers")).find((s) => s.title === "Europe 1")?.id;
   for (let i = 0; i < count; i++) {
-    const filed = await context.post("/api/tickets/submit-member-ticket", {
-      headers: { [CSRF_HEADER]: await csrf() },
+    const token = await captchaToken(api);
+    const filed = await api.post("/api/tickets/submit-member-ticket", {
+      headers: { [CSRF_HEADER]: csrfOf(await cookies()) },
       multipart: {
         category: String(category),
         server: String(server),
@@ -76,18 +96,12 @@ async function fileTickets(email: string, count: number): Promise<void> {
         violatersName: "",
         subject: `Shop window empty ${i + 1}`,
         description: "The shop window stays empty after the update.",
-        captchaToken: await captcha(),
+        captchaToken: token,
       },
     });
     expect(filed.ok(), await filed.text()).toBe(true);
   }
-  await context.dispose();
-}
-
-async function signInAs(page: Page, email: string): Promise<void> {
-  await fillSignInForm(page, email, DEMO_PASSWORD);
-  await signInButton(page).click();
-  await page.waitForURL("**/member/home");
+  await api.dispose();
 }
 
 test.describe("members who cannot file are told at once", () => {
@@ -99,7 +113,7 @@ test.describe("members who cannot file are told at once", () => {
     await page.goto("/member/create-ticket");
 
     const notice = page.getByTestId("filing-notice");
-    await expect(notice).toHaveAttribute("data-state", "active_cap");
+    await expect(notice).toHaveAttribute("data-state", "active_cap", { timeout: 30_000 });
     await expect(notice).toContainText("You have 3 active tickets, and the limit is 3.");
     // The true way out: answered tickets stay active (not "wait until one is answered").
     await expect(notice).toContainText("My problem is solved");
@@ -113,7 +127,7 @@ test.describe("members who cannot file are told at once", () => {
     await signInAs(page, "banned@demo.test");
     await page.goto("/member/create-ticket");
     const notice = page.getByTestId("filing-notice");
-    await expect(notice).toHaveAttribute("data-state", "banned");
+    await expect(notice).toHaveAttribute("data-state", "banned", { timeout: 30_000 });
     await expect(notice).toContainText(
       /Your account is banned from filing tickets until .*\d{2}:\d{2} \d{2}\.\d{2}\.\d{4}/,
     );
@@ -123,9 +137,8 @@ test.describe("members who cannot file are told at once", () => {
 });
 
 test.describe("attachments", () => {
-  test.use({ storageState: storageStatePath("player") });
-
   test("the limits are said next to the button, and a bad file among good ones is refused alone", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.player.email);
     const dir = mkdtempSync(path.join(os.tmpdir(), "limits-e2e-"));
     try {
       // One byte over the server's 50 MB limit; a sparse file, so nothing large is written.
@@ -133,7 +146,7 @@ test.describe("attachments", () => {
       execFileSync("truncate", ["-s", String(52_428_800 + 1), large]);
       await page.goto("/member/create-ticket");
       const hint = page.getByTestId("attachment-hint");
-      await expect(hint).toContainText("50 MB");
+      await expect(hint).toContainText("50 MB", { timeout: 30_000 });
       await expect(hint).toContainText("JPEG, PNG, BMP, WebP, SVG, TXT, MP4, PDF, DOCX");
 
       const input = page.locator('input[type="file"]');
