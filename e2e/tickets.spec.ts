@@ -1,6 +1,6 @@
 /**
  * A member's ticket from start to end (spec 1 §2): file it with an attachment, find it in the
- * history, read a staff reply that arrives live, mark it solved. Also the ban dialog and the
+ * history, read a staff reply that arrives live, mark it solved. Also the ban notice and the
  * member without characters.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -88,29 +88,27 @@ test.describe("member ticket", () => {
     await expect(solved).toBeDisabled();
   });
 
-  test("a file of another type is refused inline and the selection cleared", async ({ page }) => {
+  test("a file of another type is refused inline by name; the chosen files stay (issue 9)", async ({ page }) => {
     await page.goto("/member/create-ticket");
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await expect(page.getByTestId("attachment-list")).toContainText("notes.txt");
     await input.setInputFiles({ name: "tool.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ") });
-    await expect(page.getByTestId("attachment-hint")).toHaveText("Unacceptable file type");
-    await expect(page.getByTestId("attachment-list")).toHaveCount(0);
+    await expect(page.getByTestId("attachment-refused")).toContainText("tool.exe");
+    await expect(page.getByTestId("attachment-refused")).toContainText("this file type is not accepted");
+    await expect(page.getByTestId("attachment-list")).toContainText("notes.txt");
   });
 });
 
 test.describe("members who cannot file", () => {
-  test("a banned member sees the ban dialog with its end", async ({ page }) => {
+  test("a banned member reads the ban and its end before filling anything (issue 9)", async ({ page }) => {
     await fillSignInForm(page, "banned@demo.test", DEMO_PASSWORD);
     await signInButton(page).click();
     await page.waitForURL("**/member/home");
     await page.goto("/member/create-ticket");
-    await fillTicket(page, "Please unban me", /^Hackerman/);
-    await solveCaptcha(page);
-    await page.getByTestId("submit-ticket").click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText("Account banned");
-    await expect(dialog).toContainText("Ban Until");
+    const notice = page.getByTestId("filing-notice");
+    await expect(notice).toContainText("Your account is banned from filing tickets until");
+    await expect(page.getByTestId("submit-ticket")).toBeDisabled();
     await expect(page).toHaveURL(/\/member\/create-ticket$/);
   });
 

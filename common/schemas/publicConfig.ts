@@ -14,11 +14,21 @@ export const publicLinks = z.object({
 });
 export type PublicLinks = z.infer<typeof publicLinks>;
 
+/** What an attachment may be (spec 1 §5, §9; UPLOAD_MAX_BYTES): the forms say it next to their button. */
+export const uploadLimits = z.object({
+  maxBytes: z.number().int(),
+  maxFiles: z.number().int(),
+  /** Accepted MIME types; the server decides by the file's bytes, the form by the browser's type. */
+  types: z.array(z.string()),
+});
+export type UploadLimits = z.infer<typeof uploadLimits>;
+
 export const publicConfig = z.object({
   captcha: z.enum(["altcha", "off"]),
   links: publicLinks,
   version: z.string(),
   /** BUSINESS_TIMEZONE: a staff disable ends at 19:00 there (spec 3 §4); the dialog offers dates by it. */
   businessTimezone: z.string(),
+  uploads: uploadLimits,
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -36,6 +36,7 @@ import { BANS_ROUTES, BANS_SOCKETS } from "./access/bans.ts";
 import { CHAT_LIST_ROUTES, CHAT_LIST_SOCKETS } from "./access/chatList.ts";
 import { CONTENT_ROUTES, CONTENT_SOCKETS } from "./access/content.ts";
 import { DASHBOARD_ROUTES, DASHBOARD_SOCKETS } from "./access/dashboard.ts";
+import { LIMITS_ROUTES, LIMITS_SOCKETS } from "./access/limits.ts";
 import { NOTES_ROUTES, NOTES_SOCKETS } from "./access/notes.ts";
 import { OPERATIONS_ROUTES } from "./access/operations.ts";
 import { PLAYER_ADMIN_ROUTES, PLAYER_ADMIN_SOCKETS } from "./access/playerAdmin.ts";
@@ -558,6 +559,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   ...ACCOUNT_ROUTES,
   ...CONTENT_ROUTES,
   ...OPERATIONS_ROUTES,
+  ...LIMITS_ROUTES,
 ];
 
 export const SOCKET_MATRIX: SocketAccess[] = [
@@ -574,4 +576,5 @@ export const SOCKET_MATRIX: SocketAccess[] = [
   ...DASHBOARD_SOCKETS,
   ...ACCOUNT_SOCKETS,
   ...CONTENT_SOCKETS,
+  ...LIMITS_SOCKETS,
 ];

@@ -1,6 +1,7 @@
-/** /api/members: a member's own account with characters (spec 1 §7 get-member). */
+/** /api/members: a member's own account with characters (spec 1 §7 get-member), and whether they may file now. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getMemberResponse } from "../../common/schemas/accountResponses.ts";
+import { filingStatusResponse } from "../../common/schemas/filing.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -8,6 +9,7 @@ import { requireUser } from "../http/session.ts";
 import { isMember } from "../policies/policy.ts";
 import { presentMember } from "../presenters/member.ts";
 import { listCharacters } from "../repositories/members.ts";
+import { readFilingStatus } from "../usecases/readFilingStatus.ts";
 
 export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -16,6 +18,13 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!isMember(user)) throw new AppError("forbidden");
       const characters = await listCharacters(ctx.store.db, user.id);
       return { member: presentMember(user, characters, nowSeconds()) };
+    });
+
+    // Asked by the create-ticket page before it shows the form (issue 9 point 3).
+    app.get("/api/members/filing-status", { schema: { response: { 200: filingStatusResponse } } }, async (request) => {
+      const user = requireUser(request);
+      if (!isMember(user)) throw new AppError("forbidden");
+      return { filing: await readFilingStatus(ctx, user, nowSeconds()) };
     });
   };
 }

@@ -1,6 +1,6 @@
 /** What the web client needs before anyone signs in: bot-check mode, outside links, the challenge. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { PROJECT_VERSION } from "../../common/constants.ts";
+import { ALLOWED_ATTACHMENT_TYPES, LIMITS, PROJECT_VERSION } from "../../common/constants.ts";
 import { type PublicConfig, publicConfig } from "../../common/schemas/publicConfig.ts";
 import type { AppContext } from "../context.ts";
 
@@ -15,6 +15,11 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         version: PROJECT_VERSION,
         links: ctx.config.links,
         businessTimezone: ctx.config.businessTimezone,
+        uploads: {
+          maxBytes: ctx.config.uploadMaxBytes,
+          maxFiles: LIMITS.attachments,
+          types: [...ALLOWED_ATTACHMENT_TYPES],
+        },
       };
     });
 

@@ -231,6 +231,8 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
       const res = await server.client().post(SEARCH, { ticket_id, email: mail }, { headers });
       expect(res.status).toBe(404);
       expect(res.body.detail).toBe("No ticket was found with this ticket id and e-mail.");
+      // Its own code, so the page shows the sentence in the visitor's language (issue 9).
+      expect(res.body.code).toBe("ticket_not_found");
     };
     await expectMiss(filed.body.ticket_id as number, `other${address}@example.test`);
     const memberTicket = await buildTicket(server.store);
@@ -251,6 +253,7 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
     const blocked = await server.client().post(SEARCH, { ticket_id: filed.body.ticket_id, email }, { headers });
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/Too many failed ticket look-ups/);
+    expect(blocked.body.code).toBe("ticket_lookup_locked");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another address is not affected.
     const elsewhere = await server

@@ -45,7 +45,7 @@ export async function seedBase(store: DataStore, options: SeedBaseOptions): Prom
             title: category.title,
             value: (index + 1) * 10,
             style: category.style,
-            locales: JSON.stringify({ tr: category.tr }),
+            locales: JSON.stringify(category.locales),
             has_violaters_form: category.violatersForm ? 1 : 0,
           })),
         )

@@ -16,7 +16,6 @@ import { findUserById, type UserRow } from "../repositories/users.ts";
 import { type CurrentSession, type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
 
 export const TEMPORARY_LOOKUP_LIMIT = { max: 10, windowSeconds: 15 * 60 };
-export const NO_TEMPORARY_TICKET = "No ticket was found with this ticket id and e-mail.";
 
 export interface OpenTemporaryAccessInput {
   body: z.infer<typeof searchTicketTemporaryBody>;
@@ -36,13 +35,11 @@ export async function openTemporaryAccess(
   const key = `lookup:ip:${addressKey(origin.ip)}`;
   const reserved = await ctx.limits.consume(key, TEMPORARY_LOOKUP_LIMIT);
   if (!reserved.allowed) {
-    throw new AppError("rate_limited", "Too many failed ticket look-ups. Please wait a few minutes and try again.", {
-      "retry-after": String(reserved.retryAfterSeconds),
-    });
+    throw new AppError("ticket_lookup_locked", undefined, { "retry-after": String(reserved.retryAfterSeconds) });
   }
   const ticket = await findTemporaryTicket(ctx.store.db, body.ticket_id, body.email);
   const user = ticket ? await findUserById(ctx.store.db, ticket.user_id) : undefined;
-  if (!ticket || !user || user.type !== "temp") throw new AppError("not_found", NO_TEMPORARY_TICKET);
+  if (!ticket || !user || user.type !== "temp") throw new AppError("ticket_not_found");
   // A right pair is not a failure: it gives its reservation back.
   await ctx.limits.release(key, TEMPORARY_LOOKUP_LIMIT, 1, reserved.window);
   const started = await startSession(ctx, {

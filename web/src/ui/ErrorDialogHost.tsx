@@ -2,6 +2,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconBan } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { isolate } from "./bidi.ts";
 import { useStore } from "./createStore.ts";
 import { closeErrorDialog, errorDialogStore } from "./errorDialogStore.ts";
 import { formatDateTime } from "./formatDate.ts";
@@ -23,7 +24,7 @@ export function ErrorDialogHost() {
         <Text>{errorText(state.ban.message)}</Text>
         {state.ban.until !== -1 && (
           <Text size="sm" c="dimmed">
-            {t("ban_until", { date: formatDateTime(state.ban.until) })}
+            {t("ban_until", { date: isolate(formatDateTime(state.ban.until)) })}
           </Text>
         )}
         {state.ban.until === -1 && (

@@ -1,14 +1,18 @@
 /**
  * Turns a server message into the text a person reads: by error code when the errors namespace
- * knows it, by the message itself when it is a key (user_banned), else the server's own words.
+ * knows it, by the message itself when it is a key (user_banned), else the general sentence in
+ * the reader's language (the server's own words only for English readers). See errorMessages.ts.
  */
 import { useTranslation } from "react-i18next";
 import i18n from "../i18n.ts";
+import { translateError } from "./errorMessages.ts";
 
 export function errorText(message: string, code?: string): string {
-  if (code && i18n.exists(`errors:${code}`)) return i18n.t(`errors:${code}`);
-  if (message && /^[a-z0-9_.]+$/.test(message) && i18n.exists(`errors:${message}`)) return i18n.t(`errors:${message}`);
-  return message || i18n.t("errors:unknown");
+  return translateError(
+    { exists: (key) => i18n.exists(key), t: (key) => i18n.t(key), language: i18n.resolvedLanguage ?? i18n.language },
+    message,
+    code,
+  );
 }
 
 /** The hook form re-renders when the language changes. */

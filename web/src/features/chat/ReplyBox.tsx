@@ -75,6 +75,7 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
       reportSubmitError(error, {
         onFilesRefused: (reason) => {
           files.setFiles([]);
+          files.setRefused([]);
           files.setError(reason === "type" ? "unacceptable_file_type" : null);
         },
       });

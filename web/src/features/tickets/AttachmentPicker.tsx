@@ -1,27 +1,43 @@
 /**
- * Up to five attachments with the spec's checks: a file of another type shows 'Unacceptable file
- * type' inline, an oversized one the WARNING dialog (file_size_exceeded); both clear the selection.
+ * Up to five attachments, with the limits said next to the button (issue 9 point 3): how many,
+ * how large and which types, read from the server's public config. A file that breaks a limit is
+ * refused alone and named with its reason; the good ones stay (issue 9 point 4).
  */
 import { ActionIcon, Button, FileButton, Group, Pill, Stack, Text } from "@mantine/core";
 import { IconPaperclip } from "@tabler/icons-react";
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LIMITS } from "../../../../common/constants.ts";
-import { showWarning } from "../../ui/errorDialogStore.ts";
-import { ACCEPT_ATTRIBUTE, addFiles } from "./attachments.ts";
+import { usePublicConfig } from "../../api/config.ts";
+import { isolate } from "../../ui/bidi.ts";
+import {
+  acceptAttribute,
+  addFiles,
+  formatUploadSize,
+  type RefusedFile,
+  SPEC_UPLOAD_LIMITS,
+  typeNames,
+} from "./attachments.ts";
 
-/** The chosen files and the inline message about them, owned by the form that sends them. */
+/** The chosen files and the inline messages about them, owned by the form that sends them. */
 export function useFileSelection() {
   const [files, setFiles] = useState<File[]>([]);
-  /** An errors-namespace key: unacceptable_file_type or too_many_files. */
+  /** An errors-namespace key for a refusal of the server (unacceptable_file_type). */
   const [error, setError] = useState<string | null>(null);
+  /** Files the picker refused on their own, by name and reason. */
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
   const clear = useCallback(() => {
     setFiles([]);
     setError(null);
+    setRefused([]);
   }, []);
-  return { files, setFiles, error, setError, clear };
+  return { files, setFiles, error, setError, refused, setRefused, clear };
 }
 export type FileSelection = ReturnType<typeof useFileSelection>;
+
+/** The server's upload limits, or the spec's until its config has arrived. */
+export function useUploadLimits() {
+  return usePublicConfig().data?.uploads ?? SPEC_UPLOAD_LIMITS;
+}
 
 interface AttachmentPickerProps {
   selection: FileSelection;
@@ -33,30 +49,37 @@ interface AttachmentPickerProps {
 }
 
 export function AttachmentPicker({ selection, disabled, compact, trailing }: AttachmentPickerProps) {
-  const { t } = useTranslation("edit");
+  const { t, i18n } = useTranslation("edit");
   const reset = useRef<() => void>(null);
-  const { files, setFiles: onChange, error, setError } = selection;
+  const limits = useUploadLimits();
+  const { files, setFiles: onChange, error, setError, refused, setRefused } = selection;
+  const size = formatUploadSize(limits.maxBytes, i18n.language);
 
   const onPick = (picked: File[]) => {
     reset.current?.();
     if (!picked.length) return;
-    const result = addFiles(files, picked);
-    if (!result.ok) {
-      onChange([]);
-      if (result.reason === "type") setError("unacceptable_file_type");
-      else {
-        setError(null);
-        showWarning("file_size_exceeded");
-      }
-      return;
-    }
-    setError(result.dropped > 0 ? "too_many_files" : null);
+    const result = addFiles(files, picked, limits);
+    setError(null);
+    setRefused(result.refused);
     onChange(result.files);
   };
 
-  const full = files.length >= LIMITS.attachments;
+  const refusalText = (file: RefusedFile) => {
+    const name = isolate(file.name);
+    if (file.reason === "type") return t("errors:file_refused_type", { name });
+    if (file.reason === "size") return t("errors:file_refused_size", { name, size: isolate(size) });
+    return t("errors:file_refused_count", { name, count: limits.maxFiles });
+  };
+
+  const full = files.length >= limits.maxFiles;
   const button = (
-    <FileButton onChange={onPick} accept={ACCEPT_ATTRIBUTE} multiple resetRef={reset} disabled={disabled || full}>
+    <FileButton
+      onChange={onPick}
+      accept={acceptAttribute(limits)}
+      multiple
+      resetRef={reset}
+      disabled={disabled || full}
+    >
       {(props) =>
         compact ? (
           <ActionIcon
@@ -88,6 +111,7 @@ export function AttachmentPicker({ selection, disabled, compact, trailing }: Att
               withRemoveButton
               onRemove={() => {
                 setError(null);
+                setRefused([]);
                 onChange(files.filter((f) => f !== file));
               }}
               removeButtonProps={{ "aria-label": t("create_ticket.remove_file", { name: file.name }) }}
@@ -110,10 +134,24 @@ export function AttachmentPicker({ selection, disabled, compact, trailing }: Att
         >
           {error
             ? t(`errors:${error}`)
-            : t("create_ticket.attach_hint", { count: files.length, max: LIMITS.attachments })}
+            : t("create_ticket.attach_hint", {
+                chosen: files.length,
+                max: limits.maxFiles,
+                size: isolate(size),
+                types: isolate(typeNames(limits).join(", ")),
+              })}
         </Text>
         {trailing}
       </Group>
+      {refused.length > 0 && (
+        <Stack gap={2} role="alert" data-testid="attachment-refused">
+          {refused.map((file) => (
+            <Text key={`${file.name}-${file.reason}`} size="xs" c="red">
+              {refusalText(file)}
+            </Text>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * "Find my ticket": a visitor reopens their temporary ticket with its id and e-mail (spec 1 §4);
- * the look-up opens a temporary session and the ticket page follows. Errors are the server's.
+ * the look-up opens a temporary session and the ticket page follows. A refusal is shown by its
+ * code, in the visitor's language (ticket_not_found, ticket_lookup_locked).
  */
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
@@ -12,6 +13,7 @@ import { encodeTicketInfo } from "../../../../common/ticket-code.ts";
 import { ApiError } from "../../api/client.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { useSession } from "../../session/SessionContext.ts";
+import { useErrorText } from "../../ui/useErrorText.ts";
 import { searchTicketTemporary } from "./api.ts";
 import { adoptTemporarySession } from "./temporaryAccess.ts";
 
@@ -19,6 +21,7 @@ const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function FindTicketForm() {
   const { t } = useTranslation("edit");
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -41,7 +44,7 @@ export function FindTicketForm() {
       navigate(`/ticket/${encodeTicketInfo({ ticketId: opened.ticket.id, email: email.trim() })}`);
     } catch (failure) {
       console.error("Temporary ticket look-up failed", failure);
-      setError(failure instanceof ApiError && failure.message ? failure.message : t("errors:unknown"));
+      setError(failure instanceof ApiError ? errorText(failure.message, failure.code) : t("errors:unknown"));
       setBusy(false);
     }
   };

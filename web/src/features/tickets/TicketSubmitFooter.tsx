@@ -12,6 +12,8 @@ import { AttachmentPicker, type FileSelection } from "./AttachmentPicker.tsx";
 interface TicketSubmitFooterProps {
   files: FileSelection;
   submitting: boolean;
+  /** The member may not file now: nothing to pick, nothing to send. */
+  disabled?: boolean;
   /** False when the server runs without the bot check, or its config has not loaded yet. */
   showCaptcha: boolean;
   widget: Ref<AltchaHandle>;
@@ -22,6 +24,7 @@ interface TicketSubmitFooterProps {
 export function TicketSubmitFooter({
   files,
   submitting,
+  disabled = false,
   showCaptcha,
   widget,
   onCaptcha,
@@ -30,7 +33,7 @@ export function TicketSubmitFooter({
   const { t } = useTranslation("edit");
   return (
     <>
-      <AttachmentPicker selection={files} disabled={submitting} />
+      <AttachmentPicker selection={files} disabled={submitting || disabled} />
       {showCaptcha && <AltchaWidget ref={widget} onChange={onCaptcha} />}
       <Group justify="flex-end">
         <Button

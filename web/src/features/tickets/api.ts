@@ -4,6 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import type { Character, Member } from "../../../../common/schemas/accountResponses.ts";
+import type { FilingStatus } from "../../../../common/schemas/filing.ts";
 import type { Category, GameServer } from "../../../../common/schemas/setupResponses.ts";
 import type {
   MemberTicketHistoryResponse,
@@ -14,7 +15,7 @@ import type {
 } from "../../../../common/schemas/ticketResponses.ts";
 import { api } from "../../api/client.ts";
 
-export type { Category, Character, GameServer, Member, PlayerTicket };
+export type { Category, Character, FilingStatus, GameServer, Member, PlayerTicket };
 export type TicketHistoryPage = MemberTicketHistoryResponse;
 
 export const ticketKeys = {
@@ -27,6 +28,15 @@ export function useCategories() {
     queryKey: ["setup", "categories"],
     queryFn: async () => (await api.get<{ categories: Category[] }>("/api/setup/fetch-categories")).categories,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** Whether the member may file now (issue 9 point 3): read fresh each time the create page opens. */
+export function useFilingStatus() {
+  return useQuery({
+    queryKey: ["member-filing-status"],
+    queryFn: async () => (await api.get<{ filing: FilingStatus }>("/api/members/filing-status")).filing,
+    staleTime: 0,
   });
 }
 

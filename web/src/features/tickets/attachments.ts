@@ -1,38 +1,76 @@
 /**
- * Client-side checks of chosen files (spec 1 §5, spec 2 §5): allowed types by MIME, the shared
- * size limit, at most five, duplicates (same name and last-modified time) dropped. The server
- * checks again by the file's bytes; these only spare the player a refused upload.
+ * Client-side checks of chosen files (spec 1 §5, spec 2 §5): allowed types by MIME, the size
+ * limit, at most five, duplicates (same name and last-modified time) dropped. The limits come from
+ * the server's public config. A bad file is refused alone, by name and reason; the good ones stay
+ * (issue 9 point 4, docs/decisions.md). The server checks again by the file's bytes; these only
+ * spare the player a refused upload.
  */
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from "../../../../common/constants.ts";
+import type { UploadLimits } from "../../../../common/schemas/publicConfig.ts";
 
-export type FileCheck =
-  | { ok: true; files: File[]; dropped: number }
-  | { ok: false; reason: "type" }
-  | { ok: false; reason: "size" };
+export type RefusalReason = "type" | "size" | "count";
+export interface RefusedFile {
+  name: string;
+  reason: RefusalReason;
+}
+export interface FileCheck {
+  files: File[];
+  refused: RefusedFile[];
+}
 
-const ALLOWED = new Set<string>(ALLOWED_ATTACHMENT_TYPES);
+/** The spec's limits (common/constants.ts), for the moment before the server's config arrives. */
+export const SPEC_UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: LIMITS.uploadBytes,
+  maxFiles: LIMITS.attachments,
+  types: [...ALLOWED_ATTACHMENT_TYPES],
+};
 
 /** What the file picker offers; the check below is what decides. */
-export const ACCEPT_ATTRIBUTE = ALLOWED_ATTACHMENT_TYPES.join(",");
+export function acceptAttribute(limits: UploadLimits): string {
+  return limits.types.join(",");
+}
 
 function sameFile(a: File, b: File): boolean {
   return a.name === b.name && a.lastModified === b.lastModified;
 }
 
-export function addFiles(current: File[], incoming: File[]): FileCheck {
-  if (incoming.some((file) => !ALLOWED.has(file.type))) return { ok: false, reason: "type" };
-  if (incoming.some((file) => file.size > LIMITS.uploadBytes)) return { ok: false, reason: "size" };
-  const merged = [...current];
-  let dropped = 0;
+export function addFiles(current: File[], incoming: File[], limits: UploadLimits = SPEC_UPLOAD_LIMITS): FileCheck {
+  const allowed = new Set(limits.types);
+  const files = [...current];
+  const refused: RefusedFile[] = [];
   for (const file of incoming) {
-    if (merged.some((kept) => sameFile(kept, file))) continue;
-    if (merged.length >= LIMITS.attachments) {
-      dropped += 1;
-      continue;
-    }
-    merged.push(file);
+    if (files.some((kept) => sameFile(kept, file))) continue;
+    if (!allowed.has(file.type)) refused.push({ name: file.name, reason: "type" });
+    else if (file.size > limits.maxBytes) refused.push({ name: file.name, reason: "size" });
+    else if (files.length >= limits.maxFiles) refused.push({ name: file.name, reason: "count" });
+    else files.push(file);
   }
-  return { ok: true, files: merged, dropped };
+  return { files, refused };
+}
+
+/** Short names of the accepted types, for the line next to the attachment button. */
+const TYPE_NAMES: Record<string, string> = {
+  "image/jpeg": "JPEG",
+  "image/png": "PNG",
+  "image/bmp": "BMP",
+  "image/webp": "WebP",
+  "image/svg+xml": "SVG",
+  "text/plain": "TXT",
+  "video/mp4": "MP4",
+  "application/pdf": "PDF",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "DOCX",
+};
+
+export function typeNames(limits: UploadLimits): string[] {
+  return limits.types.map((type) => TYPE_NAMES[type] ?? type.split("/").pop()?.toUpperCase() ?? type);
+}
+
+/** The size limit in the reader's language and digits, e.g. "50 MB" or "٥٠ ميغابايت". */
+export function formatUploadSize(bytes: number, language: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  return new Intl.NumberFormat(language, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(
+    megabytes,
+  );
 }
 
 /** What an attachment URL points at, by the stored name's extension. */

@@ -52,7 +52,9 @@ export function handleRefusedSubmission(
 ): void {
   reportSubmitError(error, {
     onFilesRefused: (reason) => {
+      // The server names no file: the whole selection goes, as the spec says (spec 1 §8).
       files.setFiles([]);
+      files.setRefused([]);
       files.setError(reason === "type" ? "unacceptable_file_type" : null);
     },
   });

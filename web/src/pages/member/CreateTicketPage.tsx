@@ -1,7 +1,9 @@
 /**
  * Create ticket (spec 1 §2, §5, §8): category, server, the member's character on that server,
  * the violator's name where the category asks for it, subject, description, up to five files and
- * the human check. A member without characters gets the spec's sentence instead of the form.
+ * the human check. A member without characters gets the spec's sentence instead of the form; a
+ * banned or capped member reads why at once, above a disabled form with no bot check to solve
+ * (issue 9 point 3).
  */
 import { Alert, Paper, Select, Stack } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
@@ -13,7 +15,8 @@ import { usePublicConfig } from "../../api/config.ts";
 import type { AltchaHandle } from "../../components/AltchaWidget.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useFileSelection } from "../../features/tickets/AttachmentPicker.tsx";
-import { submitMemberTicket, useMember } from "../../features/tickets/api.ts";
+import { submitMemberTicket, useFilingStatus, useMember } from "../../features/tickets/api.ts";
+import { FilingNotice } from "../../features/tickets/FilingNotice.tsx";
 import { handleRefusedSubmission } from "../../features/tickets/submitErrors.ts";
 import { TicketFormFields, useTicketDraft } from "../../features/tickets/TicketFormFields.tsx";
 import { TicketSubmitFooter } from "../../features/tickets/TicketSubmitFooter.tsx";
@@ -24,6 +27,7 @@ export default function CreateTicketPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const member = useMember();
+  const filing = useFilingStatus();
   const config = usePublicConfig();
   const captchaOn = config.data?.captcha !== "off";
   const widget = useRef<AltchaHandle>(null);
@@ -44,7 +48,7 @@ export default function CreateTicketPage() {
   );
 
   const header = <PageHeader title={t("create_ticket.title")} subtitle={t("create_ticket.subtitle")} />;
-  if (member.isPending || draft.loading)
+  if (member.isPending || filing.isPending || draft.loading)
     return (
       <>
         {header}
@@ -53,7 +57,7 @@ export default function CreateTicketPage() {
         </Paper>
       </>
     );
-  if (member.error || draft.error) {
+  if (member.error || filing.error || draft.error) {
     return (
       <>
         {header}
@@ -74,9 +78,11 @@ export default function CreateTicketPage() {
     );
   }
 
+  // Banned, at the cap or over the rate: the form stays visible but closed (issue 9 point 3).
+  const blocked = filing.data.state !== "open";
   // A character of another server no longer counts once the server changes.
   const character = characterOptions.some((o) => o.value === characterName) ? characterName : null;
-  const ready = draft.valid && character !== null && (!captchaOn || captchaToken !== "");
+  const ready = !blocked && draft.valid && character !== null && (!captchaOn || captchaToken !== "");
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready || submitting || submitted) return;
@@ -99,11 +105,12 @@ export default function CreateTicketPage() {
   return (
     <>
       {header}
+      <FilingNotice filing={filing.data} />
       <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} component="form" onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TicketFormFields
             state={draft}
-            disabled={submitting}
+            disabled={submitting || blocked}
             afterServer={
               <Select
                 label={t("create_ticket.character")}
@@ -120,7 +127,7 @@ export default function CreateTicketPage() {
                 required
                 allowDeselect={false}
                 checkIconPosition="right"
-                disabled={submitting || characterOptions.length === 0}
+                disabled={submitting || blocked || characterOptions.length === 0}
                 data-testid="character-select"
               />
             }
@@ -128,7 +135,8 @@ export default function CreateTicketPage() {
           <TicketSubmitFooter
             files={files}
             submitting={submitting}
-            showCaptcha={captchaOn && config.isSuccess}
+            disabled={blocked}
+            showCaptcha={captchaOn && config.isSuccess && !blocked}
             widget={widget}
             onCaptcha={setCaptchaToken}
             canSubmit={ready && !submitted}

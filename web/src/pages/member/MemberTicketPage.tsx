@@ -25,7 +25,9 @@ export default function MemberTicketPage() {
   if (ticket.error) {
     const error = ticket.error;
     const message =
-      error instanceof ApiError && error.status === 404 ? t("ticket.not_found") : errorText(error.message);
+      error instanceof ApiError && error.status === 404
+        ? t("ticket.not_found")
+        : errorText(error.message, error instanceof ApiError ? error.code : undefined);
     return <TicketUnavailable message={message} action={back} />;
   }
   if (!ticket.data)

@@ -55,16 +55,23 @@ export default function TemporaryTicketPage() {
   if (!info) return <TicketUnavailable message={t("ticket.bad_link")} action={findAgain} />;
   if (isStaff) return <TicketUnavailable message={t("temporary.staff_notice")} />;
   if (access.error) {
-    // The look-up's own words (spec 1 §8: its message comes from the detail field).
+    // The look-up's refusal by its code, in the visitor's language (issue 9 point 5).
+    const error = access.error;
     const message =
-      access.error instanceof ApiError && access.error.status === 404 ? t("temporary.not_found") : access.error.message;
-    return <TicketUnavailable message={message || t("errors:unknown")} action={findAgain} />;
+      error instanceof ApiError && error.status === 404
+        ? t("temporary.not_found")
+        : errorText(error.message, error instanceof ApiError ? error.code : undefined);
+    return <TicketUnavailable message={message} action={findAgain} />;
   }
   if (ticket.error) {
     const notFound = ticket.error instanceof ApiError && ticket.error.status === 404;
     return (
       <TicketUnavailable
-        message={notFound ? t("ticket.not_found") : errorText(ticket.error.message)}
+        message={
+          notFound
+            ? t("ticket.not_found")
+            : errorText(ticket.error.message, ticket.error instanceof ApiError ? ticket.error.code : undefined)
+        }
         action={findAgain}
       />
     );

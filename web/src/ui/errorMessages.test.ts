@@ -1,0 +1,117 @@
+/**
+ * Issue 9 point 5: every refusal a player or visitor can meet reaches the screen through its code,
+ * translated, in all twelve languages; the server's English detail is never shown in another
+ * language. Runs the real translation files through a real i18next instance.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createInstance, type i18n as I18n } from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../../common/constants.ts";
+import { ERRORS } from "../../../common/errors.ts";
+import { CLIENT_ERROR_KEYS, PLAYER_FACING_ERROR_CODES, translateError } from "./errorMessages.ts";
+
+const LOCALES = path.join(import.meta.dirname, "..", "..", "public", "locales");
+const load = (language: string, namespace: string) =>
+  JSON.parse(readFileSync(path.join(LOCALES, language, `${namespace}.json`), "utf8")) as Record<string, unknown>;
+
+async function instance(language: string): Promise<I18n> {
+  const i18n = createInstance();
+  await i18n.init({
+    lng: language,
+    fallbackLng: "en",
+    ns: ["errors", "edit"],
+    defaultNS: "errors",
+    resources: Object.fromEntries(
+      [language, "en"].map((l) => [l, { errors: load(l, "errors"), edit: load(l, "edit") }]),
+    ),
+    interpolation: { escapeValue: false },
+  });
+  return i18n;
+}
+
+const english = load("en", "errors") as Record<string, string>;
+
+describe.each(LANGUAGES)("server refusals in %s", (language) => {
+  let i18n: I18n;
+  let own: Record<string, unknown>;
+  beforeAll(async () => {
+    i18n = await instance(language);
+    own = load(language, "errors");
+  });
+
+  it("has its own text for every player-facing code, chosen by the code", () => {
+    for (const code of PLAYER_FACING_ERROR_CODES) {
+      expect(own[code], `${language}: errors.${code}`).toEqual(expect.any(String));
+      // The server sends English detail; the code wins over it.
+      const shown = translateError(i18n, ERRORS[code].message, code);
+      expect(shown).toBe(own[code]);
+      if (language !== "en") expect(shown, `${language}: ${code} is English`).not.toBe(english[code]);
+    }
+    for (const key of CLIENT_ERROR_KEYS) expect(own[key], `${language}: errors.${key}`).toEqual(expect.any(String));
+  });
+
+  it("never shows an English sentence without a code to a reader of another language", () => {
+    const shown = translateError(i18n, "Something only the server says.", undefined);
+    if (language === "en") expect(shown).toBe("Something only the server says.");
+    else expect(shown).toBe(own.unknown);
+  });
+
+  it("translates the ban's message key and names refused files with their reason", () => {
+    expect(translateError(i18n, "user_banned")).toBe(own.user_banned);
+    const name = "\u2068clip.mov\u2069";
+    const size = "\u206850 MB\u2069";
+    const type = i18n.t("file_refused_type", { name });
+    const large = i18n.t("file_refused_size", { name, size });
+    const many = i18n.t("file_refused_count", { name, count: 5 });
+    for (const text of [type, large, many]) {
+      expect(text).toContain(name);
+      expect(text).not.toMatch(/file_refused/);
+    }
+    expect(large).toContain(size);
+    if (language !== "en") {
+      expect(type).not.toBe(i18n.getFixedT("en")("file_refused_type", { name }));
+    }
+  });
+
+  it("says the cap with its counts and the ban's end on the create page", () => {
+    const t = i18n.getFixedT(language, "edit");
+    const cap = t("create_ticket.cap_reached", { count: 3, cap: 3 });
+    expect(cap).not.toMatch(/create_ticket/);
+    expect(cap).toContain("3");
+    const until = t("create_ticket.banned_until", { date: "\u206812:00 01.02.2030\u2069" });
+    expect(until).toContain("\u206812:00 01.02.2030\u2069");
+    // The cap message must be true: answered tickets stay ACTIVE, so "wait for an answer" is wrong.
+    expect(t("create_ticket.cap_how")).not.toBe("");
+  });
+});
+
+describe("Arabic punctuation", () => {
+  const arabic = (namespace: string, keys: string[]) => {
+    const file = load("ar", namespace);
+    return keys.map((key) =>
+      key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], file),
+    );
+  };
+
+  it("uses the Arabic comma and question mark in the player-facing refusals and notices", () => {
+    const errorKeys = Object.keys(load("ar", "errors")).filter(
+      (key) =>
+        (PLAYER_FACING_ERROR_CODES as readonly string[]).includes(key) ||
+        (CLIENT_ERROR_KEYS as readonly string[]).includes(key) ||
+        key.startsWith("file_refused_"),
+    );
+    const editKeys = Object.keys(load("ar", "edit").create_ticket as object).map((k) => `create_ticket.${k}`);
+    const texts = [...arabic("errors", errorKeys), ...arabic("edit", editKeys)].filter(
+      (text): text is string => typeof text === "string",
+    );
+    expect(texts.length).toBeGreaterThan(30);
+    for (const text of texts) expect(text, text).not.toMatch(/[,?;]/);
+  });
+
+  it("isolates a Latin value so the sentence's full stop stays at its logical end", async () => {
+    const i18n = await instance("ar");
+    const text = i18n.t("edit:create_ticket.banned_until", { date: "\u206812:00 01.02.2030\u2069" });
+    expect(text.endsWith("\u2069.")).toBe(true);
+  });
+});
