@@ -16,7 +16,7 @@ import { findUserById, type UserRow } from "../repositories/users.ts";
 import { type CurrentSession, type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
 
 export const TEMPORARY_LOOKUP_LIMIT = { max: 10, windowSeconds: 15 * 60 };
-export const NO_TEMPORARY_TICKET = "No ticket was found with this ticket id and e-mail.";
+export const NO_TEMPORARY_TICKET = "No ticket was found with this ticket number and e-mail.";
 
 export interface OpenTemporaryAccessInput {
   body: z.infer<typeof searchTicketTemporaryBody>;
