@@ -57,7 +57,7 @@ export default function TemporaryTicketPage() {
   if (access.error) {
     // The look-up's own words (spec 1 §8: its message comes from the detail field).
     const message =
-      access.error instanceof ApiError && access.error.status === 404 ? t("temporary.not_found") : access.error.message;
+      access.error instanceof ApiError && access.error.status === 404 ? t("signals.not_found") : access.error.message;
     return <TicketUnavailable message={message || t("errors:unknown")} action={findAgain} />;
   }
   if (ticket.error) {
