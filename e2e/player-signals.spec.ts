@@ -8,6 +8,10 @@ import { BASE_URL, DEMO_PASSWORD, INTEGRATION_API_KEY } from "./support/env.ts";
 import { fillSignInForm, signInButton, solveCaptcha } from "./support/signIn.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
+// Each test solves the proof-of-work check once or twice; on a loaded machine that alone can
+// take most of the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option }).click();

@@ -19,7 +19,7 @@ export function TicketFiledCard({ ticket }: { ticket: FiledTicket }) {
   return (
     <Stack gap="md" data-testid="ticket-filed" data-ticket-id={ticket.ticketId}>
       <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />} title={t("temporary.filed_title")}>
-        {t("temporary.filed_text")}
+        {t("signals.filed_text")}
       </Alert>
       <Group gap="xs">
         <Text size="sm" c="dimmed">
