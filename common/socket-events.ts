@@ -24,7 +24,7 @@ import {
 } from "./schemas/chatList.ts";
 import { deleteMessagePayload, editMessagePayload } from "./schemas/messageEdits.ts";
 import { deleteNotePayload, editNotePayload, type Note, sendNotePayload } from "./schemas/notes.ts";
-import type { PlayerTicketPing, StaffTicketPing } from "./schemas/ticketResponses.ts";
+import type { PlayerTicketPing, PlayerTicketSignalEvent, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
 /**
  * join_chatroom / leave_chatroom. `room_id` is the user's own id (its personal room) or a chat id
@@ -146,6 +146,12 @@ export interface ServerToClientEvents {
   // ---- issue 8 part adminfix: this part's events below this line
   // (end of part adminfix)
   // ---- issue 9 part signals: this part's events below this line
+  /**
+   * To a ticket's player only (their user room; a temporary user's identity has that one ticket):
+   * a staff reply arrived (`reply`), the status or last activity moved, or the player read the
+   * chat in another tab. Carries the ticket's unread count and the player's new total.
+   */
+  player_ticket_signal: (payload: PlayerTicketSignalEvent) => void;
   // (end of part signals)
   // ---- issue 9 part phone: this part's events below this line
   // (end of part phone)

@@ -34,7 +34,7 @@ test("staff find a ticket by an e-mail substring, open it and reply; the player 
     await solveCaptcha(player);
     await player.getByTestId("submit-ticket").click();
     await expect(player.getByTestId("ticket-filed")).toBeVisible();
-    const ticketId = Number((await player.getByTestId("filed-ticket-id").textContent())?.trim());
+    const ticketId = Number(await player.getByTestId("ticket-filed").getAttribute("data-ticket-id"));
     await player.goto(await player.getByTestId("private-link").inputValue());
     await expect(player.getByTestId("ticket-subject")).toHaveText(`Locked out ${stamp}`);
 

@@ -27,8 +27,9 @@ test("a visitor files a ticket and opens it again by id and e-mail", async ({ pa
   await page.getByTestId("submit-ticket").click();
 
   await expect(page.getByTestId("ticket-filed")).toBeVisible();
-  const ticketId = (await page.getByTestId("filed-ticket-id").textContent())?.trim() ?? "";
-  expect(ticketId).toMatch(/^\d+$/);
+  // The one reference (issue 9): the ticket number, shown with its "#".
+  const ticketId = (await page.getByTestId("ticket-reference").textContent())?.trim() ?? "";
+  expect(ticketId).toMatch(/^#\d+$/);
   const link = await page.getByTestId("private-link").inputValue();
   expect(link).toMatch(/\/ticket\/[^/]+$/);
 
@@ -36,10 +37,10 @@ test("a visitor files a ticket and opens it again by id and e-mail", async ({ pa
   try {
     const other = await fresh.newPage();
     await other.goto("/ticket?tab=find");
-    await other.getByRole("textbox", { name: "Ticket id" }).fill(ticketId);
+    await other.getByRole("textbox", { name: "Ticket number" }).fill(ticketId);
     await other.getByRole("textbox", { name: "E-mail" }).fill("nobody@example.test");
     await other.getByTestId("find-ticket").click();
-    await expect(other.getByTestId("find-error")).toHaveText("No ticket was found with this ticket id and e-mail.");
+    await expect(other.getByTestId("find-error")).toHaveText("No ticket was found with this ticket number and e-mail.");
 
     await other.getByRole("textbox", { name: "E-mail" }).fill(email);
     await other.getByTestId("find-ticket").click();

@@ -79,6 +79,8 @@ export type SubmitMemberTicketResponse = z.infer<typeof submitMemberTicketRespon
 
 export const submitTemporaryTicketResponse = z.object({
   ticket_id: id,
+  /** The reference the visitor is shown and types into "Find my ticket" (the createdAt number). */
+  ticket_number: id,
   /** What the visitor keeps to open the ticket again (ticket id and e-mail, encoded). */
   ticket_info: z.string(),
 });
@@ -87,11 +89,47 @@ export type SubmitTemporaryTicketResponse = z.infer<typeof submitTemporaryTicket
 export const searchTicketTemporaryResponse = z.object({ ticket: playerTicket, user: sessionUser });
 export type SearchTicketTemporaryResponse = z.infer<typeof searchTicketTemporaryResponse>;
 
+/** A ticket of the player's lists (history, home): the ticket and the staff lines not yet read. */
+export const playerListTicket = playerTicket.extend({
+  /** Staff chat lines the player can see and has not read (cleared when they open the ticket). */
+  unread: z.number().int(),
+});
+export type PlayerListTicket = z.infer<typeof playerListTicket>;
+
 export const memberTicketHistoryResponse = z.object({
-  tickets: z.array(playerTicket),
+  tickets: z.array(playerListTicket),
   total_count: z.number().int(),
   total_pages: z.number().int(),
   page: z.number().int(),
   entries_per_page: z.number().int(),
 });
 export type MemberTicketHistoryResponse = z.infer<typeof memberTicketHistoryResponse>;
+
+/** GET /api/tickets/member-recent-tickets: the member home's short list, latest activity first. */
+export const memberRecentTicketsResponse = z.object({ tickets: z.array(playerListTicket) });
+export type MemberRecentTicketsResponse = z.infer<typeof memberRecentTicketsResponse>;
+
+/**
+ * One ticket's reply signal (GET /api/tickets/player-unread and socket player_ticket_signal): what
+ * a player's home, history and title show about a ticket that is not open on the page.
+ */
+export const playerTicketSignal = z.object({
+  ticket_id: id,
+  /** The ticket number (createdAt), for the toast's text. */
+  ticket_number: id,
+  fetch_code: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  lastUpdated: z.number(),
+  unread: z.number().int(),
+});
+export type PlayerTicketSignal = z.infer<typeof playerTicketSignal>;
+
+/** GET /api/tickets/player-unread: the tickets with unread staff lines, and their sum. */
+export const playerUnreadResponse = z.object({
+  unread_total: z.number().int(),
+  tickets: z.array(playerTicketSignal),
+});
+export type PlayerUnreadResponse = z.infer<typeof playerUnreadResponse>;
+
+/** Socket player_ticket_signal: a signal, the player's new total, and whether a staff reply caused it. */
+export type PlayerTicketSignalEvent = PlayerTicketSignal & { unread_total: number; reply: boolean };

@@ -32,8 +32,18 @@ export const submitTemporaryTicketBody = z.object({
 });
 export type SubmitTemporaryTicketBody = z.infer<typeof submitTemporaryTicketBody>;
 
+/**
+ * What a visitor types into "Find my ticket": the ticket number they were shown ("#1795442351",
+ * spec 1 §3: createdAt doubles as the ticket number), with or without the "#", or the ticket id
+ * that earlier versions showed (docs/decisions.md, issue 9 part signals).
+ */
+export const ticketReference = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().replace(/^#\s*/, "") : value),
+  id,
+);
+
 export const searchTicketTemporaryBody = z.object({
-  ticket_id: id,
+  ticket_id: ticketReference,
   email: z.email().max(254),
 });
 

@@ -12,6 +12,7 @@ import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
 import { chatListHolders } from "../repositories/activeChats.ts";
 import { countUnreadNotifications, unreadCountsForHolders } from "../repositories/notifications.ts";
+import { subscribePlayerSignals } from "./playerSignals.ts";
 import { subscribePresence } from "./presence.ts";
 import type { AppServer } from "./socketServer.ts";
 
@@ -93,6 +94,8 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
     io.to(notesRoom(ticket.id)).emit("deleted_note", presentNote(note));
   });
   subscribeChatListFanout(ctx, io);
+  // issue 9 part signals: a player's home, history and title follow their tickets.
+  subscribePlayerSignals(ctx, io);
 }
 
 /** The sidebar chat list and notifications: each goes to one staff member's tabs only. */

@@ -9,14 +9,23 @@ export function findTicket(db: Kysely<Database>, id: number): Promise<TicketRow 
   return db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A temporary user's ticket by its id and e-mail (any case). */
-export function findTemporaryTicket(db: Kysely<Database>, id: number, email: string): Promise<TicketRow | undefined> {
+/**
+ * A temporary user's ticket by its reference and e-mail (any case). The reference is the ticket
+ * number the visitor was shown (created_at), or the ticket id that earlier versions showed; the
+ * number wins should both ever match one e-mail.
+ */
+export function findTemporaryTicket(
+  db: Kysely<Database>,
+  reference: number,
+  email: string,
+): Promise<TicketRow | undefined> {
   return db
     .selectFrom("tickets")
     .selectAll()
-    .where("id", "=", id)
+    .where((eb) => eb.or([eb("created_at", "=", reference), eb("id", "=", reference)]))
     .where("type", "=", "temp")
     .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .orderBy(sql`case when created_at = ${reference} then 0 else 1 end`)
     .executeTakeFirst();
 }
 
@@ -70,6 +79,8 @@ export async function memberTicketPage(db: Kysely<Database>, userId: number, pag
       .selectAll()
       .where("user_id", "=", userId)
       .where("type", "=", "normal")
+      // Last activity first (issue 9): a ticket staff just answered comes to the top.
+      .orderBy("last_updated", "desc")
       .orderBy("created_at", "desc")
       .limit(size)
       .offset((page - 1) * size)

@@ -43,6 +43,7 @@ import { PLAYER_ADMIN_ROUTES, PLAYER_ADMIN_SOCKETS } from "./access/playerAdmin.
 import { SEARCH_ROUTES, SEARCH_SOCKETS } from "./access/search.ts";
 import { SETUP_ADMIN_ROUTES, SETUP_ADMIN_SOCKETS } from "./access/setupAdmin.ts";
 import { type AccessFixtures, outcomes, type RouteAccess, type SocketAccess, socketOutcomes } from "./access/shared.ts";
+import { SIGNALS_ROUTES, SIGNALS_SOCKETS } from "./access/signals.ts";
 import { STAFF_CHAT_ROUTES, STAFF_CHAT_SOCKETS } from "./access/staffChat.ts";
 import { STAFF_USERS_ROUTES, STAFF_USERS_SOCKETS } from "./access/staffUsers.ts";
 import { TICKET_ACTIONS_ROUTES, TICKET_ACTIONS_SOCKETS } from "./access/ticketActions.ts";
@@ -560,6 +561,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   ...CONTENT_ROUTES,
   ...OPERATIONS_ROUTES,
   ...LIMITS_ROUTES,
+  ...SIGNALS_ROUTES,
 ];
 
 export const SOCKET_MATRIX: SocketAccess[] = [
@@ -577,4 +579,5 @@ export const SOCKET_MATRIX: SocketAccess[] = [
   ...ACCOUNT_SOCKETS,
   ...CONTENT_SOCKETS,
   ...LIMITS_SOCKETS,
+  ...SIGNALS_SOCKETS,
 ];

@@ -230,7 +230,7 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
     const expectMiss = async (ticket_id: number, mail: string) => {
       const res = await server.client().post(SEARCH, { ticket_id, email: mail }, { headers });
       expect(res.status).toBe(404);
-      expect(res.body.detail).toBe("No ticket was found with this ticket id and e-mail.");
+      expect(res.body.detail).toBe("No ticket was found with this ticket number and e-mail.");
       // Its own code, so the page shows the sentence in the visitor's language (issue 9).
       expect(res.body.code).toBe("ticket_not_found");
     };

@@ -2,8 +2,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEFAULT_PAGE_SIZE } from "../../common/constants.ts";
 import {
+  memberRecentTicketsResponse,
   memberTicketHistoryResponse,
   playerTicketResponse,
+  playerUnreadResponse,
   searchTicketTemporaryResponse,
   submitMemberTicketResponse,
   submitTemporaryTicketResponse,
@@ -20,11 +22,14 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { currentSession, requestOrigin, requireUser, setSessionCookies } from "../http/session.ts";
+import { signalScope } from "../policies/playerSignals.ts";
 import { isMember, isStaff } from "../policies/policy.ts";
 import { ticketViewer } from "../policies/tickets.ts";
+import { presentPlayerListTicket, presentPlayerTicketSignal } from "../presenters/playerSignal.ts";
 import { presentSessionUser } from "../presenters/sessionUser.ts";
 import { presentPlayerTicket } from "../presenters/ticket.ts";
 import { historyPageSize, saveHistoryPageSize } from "../repositories/members.ts";
+import { recentMemberTickets, unreadRepliesByTicket, unreadTicketsOf } from "../repositories/playerSignals.ts";
 import { findTicket, memberTicketPage } from "../repositories/tickets.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { type FormFields, multipartForm } from "../uploads/multipart.ts";
@@ -63,7 +68,12 @@ const schemas = {
   history: { response: { 200: memberTicketHistoryResponse } },
   fetch: { body: ticketIdBody, response: { 200: playerTicketResponse } },
   complete: { body: ticketIdBody, response: { 200: playerTicketResponse } },
+  recent: { response: { 200: memberRecentTicketsResponse } },
+  unread: { response: { 200: playerUnreadResponse } },
 };
+
+/** How many tickets the member home lists (issue 9 part signals). */
+const RECENT_TICKETS = 5;
 
 export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.store.db;
@@ -114,7 +124,11 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { body, files } = temporaryTicketForm.read(request);
         const ticket = await submitTemporaryTicket(ctx, { body, files, ip: request.ip });
-        return { ticket_id: ticket.id, ticket_info: encodeTicketInfo({ ticketId: ticket.id, email: ticket.email }) };
+        return {
+          ticket_id: ticket.id,
+          ticket_number: ticket.created_at,
+          ticket_info: encodeTicketInfo({ ticketId: ticket.id, email: ticket.email }),
+        };
       },
     );
 
@@ -141,12 +155,38 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (size === undefined) size = (await historyPageSize(db, member.id)) ?? DEFAULT_PAGE_SIZE.memberTickets;
       else await saveHistoryPageSize(db, member.id, size, nowSeconds());
       const { rows, total } = await memberTicketPage(db, member.id, body.page, size);
+      const unread = await unreadRepliesByTicket(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
-        tickets: rows.map(presentPlayerTicket),
+        tickets: rows.map((row) => presentPlayerListTicket(row, unread.get(row.id) ?? 0)),
         total_count: total,
         total_pages: Math.max(1, Math.ceil(total / size)),
         page: body.page,
         entries_per_page: size,
+      };
+    });
+
+    // issue 9 part signals: the member home's short list, latest activity first, with unread counts.
+    app.get("/api/tickets/member-recent-tickets", { schema: schemas.recent }, async (request) => {
+      const member = requireMember(requireUser(request));
+      const rows = await recentMemberTickets(db, member.id, RECENT_TICKETS);
+      const unread = await unreadRepliesByTicket(
+        db,
+        rows.map((row) => row.id),
+      );
+      return { tickets: rows.map((row) => presentPlayerListTicket(row, unread.get(row.id) ?? 0)) };
+    });
+
+    // issue 9 part signals: the caller's own tickets with unread staff replies (the title's count).
+    app.get("/api/tickets/player-unread", { schema: schemas.unread }, async (request) => {
+      const scope = signalScope(requireUser(request), request.session);
+      if (!scope) throw new AppError("forbidden");
+      const tickets = await unreadTicketsOf(db, scope);
+      return {
+        unread_total: tickets.reduce((sum, t) => sum + t.unread, 0),
+        tickets: tickets.map((t) => presentPlayerTicketSignal(t.ticket, t.unread)),
       };
     });
 

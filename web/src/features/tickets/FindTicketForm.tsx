@@ -1,7 +1,8 @@
 /**
- * "Find my ticket": a visitor reopens their temporary ticket with its id and e-mail (spec 1 §4);
- * the look-up opens a temporary session and the ticket page follows. A refusal is shown by its
- * code, in the visitor's language (ticket_not_found, ticket_lookup_locked).
+ * "Find my ticket": a visitor reopens their temporary ticket with its number (as shown, with or
+ * without "#"; the old ticket id works too) and e-mail (spec 1 §4); the look-up opens a
+ * temporary session and the ticket page follows. A refusal is shown by its code, in the visitor's
+ * language (ticket_not_found, ticket_lookup_locked).
  */
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
@@ -18,6 +19,8 @@ import { searchTicketTemporary } from "./api.ts";
 import { adoptTemporarySession } from "./temporaryAccess.ts";
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A ticket number or id, as the visitor may paste it: "#1795442351", "# 1795442351", "15". */
+const REFERENCE_FORMAT = /^#?\s*\d{1,10}$/;
 
 export function FindTicketForm() {
   const { t } = useTranslation("edit");
@@ -30,7 +33,7 @@ export function FindTicketForm() {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const valid = /^\d{1,10}$/.test(ticketId.trim()) && EMAIL_FORMAT.test(email.trim());
+  const valid = REFERENCE_FORMAT.test(ticketId.trim()) && EMAIL_FORMAT.test(email.trim());
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,8 +41,7 @@ export function FindTicketForm() {
     setBusy(true);
     setError(null);
     try {
-      const id = Number(ticketId.trim());
-      const opened = await searchTicketTemporary(id, email.trim());
+      const opened = await searchTicketTemporary(ticketId.trim(), email.trim());
       adoptTemporarySession(queryClient, opened, { userId: user?.id ?? null, socket });
       navigate(`/ticket/${encodeTicketInfo({ ticketId: opened.ticket.id, email: email.trim() })}`);
     } catch (failure) {
@@ -53,9 +55,10 @@ export function FindTicketForm() {
     <form onSubmit={onSubmit} noValidate data-testid="find-ticket-form">
       <Stack gap="md" maw={440}>
         <TextInput
-          label={t("temporary.ticket_id")}
-          description={t("temporary.ticket_id_hint")}
-          inputMode="numeric"
+          label={t("signals.reference")}
+          description={t("signals.find_hint")}
+          dir="ltr"
+          data-testid="find-ticket-reference"
           value={ticketId}
           onChange={(event) => setTicketId(event.currentTarget.value)}
           required

@@ -7,7 +7,9 @@ import { Card, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "../../ui/formatDate.ts";
+import { UnreadBadge } from "../playerSignals/UnreadBadge.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
+import { ticketReference } from "./TicketReference.tsx";
 
 interface HistoryTicketCardProps {
   ticket: {
@@ -15,6 +17,8 @@ interface HistoryTicketCardProps {
     createdAt: number;
     lastUpdated: number;
     subject: string;
+    /** Staff replies the player has not read (issue 9, part signals). */
+    unread?: number;
     status: Parameters<typeof StatusBadge>[0]["status"];
   };
   categoryTitle: string;
@@ -34,9 +38,12 @@ export function HistoryTicketCard({ ticket, categoryTitle, serverTitle }: Histor
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text c="blue" fw={600} size="sm">
-            #{ticket.createdAt}
-          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text c="blue" fw={600} size="sm" dir="ltr">
+              {ticketReference(ticket.createdAt)}
+            </Text>
+            <UnreadBadge count={ticket.unread ?? 0} />
+          </Group>
           <StatusBadge status={ticket.status} size="sm" />
         </Group>
         <Text size="sm" fw={500} lineClamp={2} dir="auto" style={{ overflowWrap: "anywhere" }}>

@@ -20,6 +20,8 @@ const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface FiledTicket {
   ticketId: number;
+  /** The reference the visitor is shown and keeps (the ticket number). */
+  ticketNumber: number;
   ticketInfo: string;
 }
 
@@ -50,7 +52,7 @@ export function TemporaryTicketForm({ onFiled }: { onFiled(ticket: FiledTicket):
         files.files,
       );
       setSubmitted(true);
-      onFiled({ ticketId: answer.ticket_id, ticketInfo: answer.ticket_info });
+      onFiled({ ticketId: answer.ticket_id, ticketNumber: answer.ticket_number, ticketInfo: answer.ticket_info });
     } catch (error) {
       handleRefusedSubmission(error, files, widget);
     } finally {

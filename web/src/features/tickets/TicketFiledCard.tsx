@@ -1,6 +1,7 @@
 /**
- * After a visitor filed a ticket: its id and the private /ticket/{ticket_info} link, which is
- * the only way back besides the id and e-mail, with a copy button.
+ * After a visitor filed a ticket: its number (the one reference, issue 9) and the private
+ * /ticket/{ticket_info} link, which is the only way back besides the number and e-mail, each
+ * with a copy button.
  */
 import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconCheck, IconCircleCheck, IconCopy, IconExternalLink } from "@tabler/icons-react";
@@ -8,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCopyToClipboard } from "../../ui/useCopyToClipboard.ts";
 import type { FiledTicket } from "./TemporaryTicketForm.tsx";
+import { TicketReference } from "./TicketReference.tsx";
 
 export function TicketFiledCard({ ticket }: { ticket: FiledTicket }) {
   const { t } = useTranslation("edit");
@@ -15,17 +17,17 @@ export function TicketFiledCard({ ticket }: { ticket: FiledTicket }) {
   const path = `/ticket/${ticket.ticketInfo}`;
   const link = `${window.location.origin}${path}`;
   return (
-    <Stack gap="md" data-testid="ticket-filed">
+    <Stack gap="md" data-testid="ticket-filed" data-ticket-id={ticket.ticketId}>
       <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />} title={t("temporary.filed_title")}>
-        {t("temporary.filed_text")}
+        {t("signals.filed_text")}
       </Alert>
       <Group gap="xs">
         <Text size="sm" c="dimmed">
-          {t("temporary.your_ticket_id")}
+          {t("signals.reference")}
         </Text>
-        <Text fw={700} size="lg" data-testid="filed-ticket-id">
-          {ticket.ticketId}
-        </Text>
+        <span data-testid="filed-ticket-id">
+          <TicketReference ticketNumber={ticket.ticketNumber} size="lg" />
+        </span>
       </Group>
       <TextInput
         label={t("temporary.private_link")}

@@ -19,7 +19,7 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { IconChevronDown, IconCircleCheck } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Crumb } from "../../components/PageHeader.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -27,9 +27,11 @@ import { confirmAction } from "../../ui/confirmAction.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
 import { PlayerTicketChat } from "../chat/PlayerTicketChat.tsx";
+import { openTicketStore } from "../playerSignals/openTicket.ts";
 import { AttachmentGallery } from "./AttachmentGallery.tsx";
 import { completeTicket, type PlayerTicket, ticketKeys, useCategories, useServers } from "./api.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
+import { TicketReference } from "./TicketReference.tsx";
 import { categoryTitle, isTicketEnded } from "./ticketDisplay.ts";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -66,6 +68,11 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
     getInitialValueInEffect: false,
   });
   const [detailsOpen, setDetailsOpen] = useState(false);
+  // The open ticket's replies are read here: no toast for them (issue 9 part signals).
+  useEffect(() => {
+    openTicketStore.set(ticket.id);
+    return () => openTicketStore.set(null);
+  }, [ticket.id]);
 
   const markSolved = async () => {
     if (!(await confirmAction({ message: t("ticket.solved_confirm") }))) return;
@@ -83,7 +90,9 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
 
   const details = (
     <Stack gap="sm">
-      <Detail label={t("ticket.number")}>#{ticket.createdAt}</Detail>
+      <Detail label={t("signals.reference")}>
+        <TicketReference ticketNumber={ticket.createdAt} />
+      </Detail>
       <Detail label={t("ticket.category")}>
         {categoryTitle(
           categories.data?.find((c) => c.id === ticket.category),

@@ -105,10 +105,13 @@ export async function submitTemporaryTicket(fields: TicketFields & { email: stri
   );
 }
 
-/** Opens a temporary session for one ticket (spec 1 §4 Temporary user access). */
-export async function searchTicketTemporary(ticketId: number, email: string) {
+/**
+ * Opens a temporary session for one ticket (spec 1 §4 Temporary user access). `reference` is the
+ * ticket number as shown ("#1795442351" or without the "#") or the ticket id.
+ */
+export async function searchTicketTemporary(reference: number | string, email: string) {
   const form = new FormData();
-  form.append("ticket_id", String(ticketId));
+  form.append("ticket_id", String(reference));
   form.append("email", email);
   return api.upload<SearchTicketTemporaryResponse>("/api/tickets/search-ticket-temporary", form);
 }

@@ -11,6 +11,7 @@ import { type PublicLinks, usePublicConfig } from "../../api/config.ts";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PlayerAnnouncements } from "../../features/content/PlayerAnnouncements.tsx";
 import { TopFaqs } from "../../features/content/TopFaqs.tsx";
+import { RecentTickets } from "../../features/playerSignals/RecentTickets.tsx";
 import { useSession } from "../../session/SessionContext.ts";
 
 const ACCOUNT_LINKS: { key: keyof PublicLinks; label: string; icon: ReactNode; color?: string }[] = [
@@ -112,6 +113,7 @@ export default function MemberHomePage() {
             </Button>
           </ActionCard>
         </SimpleGrid>
+        <RecentTickets />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <TopFaqs faqPath="/member/faq" />

@@ -1,6 +1,7 @@
 /**
- * Ticket history (spec 1 §2): the member's own tickets, paged. The page size is remembered per
- * user by the server (sent once chosen, read back when not sent). Rows open the ticket.
+ * Ticket history (spec 1 §2): the member's own tickets, paged, latest activity first, each with
+ * its unread staff replies (issue 9). The page size is remembered per user by the server (sent
+ * once chosen, read back when not sent). Rows open the ticket; PlayerSignals keeps them live.
  */
 import { Button, Group, Pagination, Paper, Select, Stack, Table, Text } from "@mantine/core";
 import { IconTicket } from "@tabler/icons-react";
@@ -10,9 +11,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PAGE_SIZE_OPTIONS } from "../../../../common/constants.ts";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { UnreadBadge } from "../../features/playerSignals/UnreadBadge.tsx";
 import { fetchTicketHistory, ticketKeys, useCategories, useServers } from "../../features/tickets/api.ts";
 import { HistoryTicketCard } from "../../features/tickets/HistoryTicketCard.tsx";
 import { StatusBadge } from "../../features/tickets/StatusBadge.tsx";
+import { ticketReference } from "../../features/tickets/TicketReference.tsx";
 import { categoryTitle } from "../../features/tickets/ticketDisplay.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
@@ -47,7 +50,8 @@ export default function TicketHistoryPage() {
     <>
       <PageHeader title={t("history.title")} subtitle={t("history.subtitle")} />
       <Paper withBorder radius="md" pos="relative" mih={200}>
-        <PageLoader visible={history.isFetching} />
+        {/* A live refresh (a reply signal) reads the page again without covering it. */}
+        <PageLoader visible={history.isPending || (history.isFetching && history.isPlaceholderData)} />
         {data && rows.length === 0 ? (
           <Stack align="center" gap="sm" p="xl" ta="center" data-testid="history-empty">
             <Text c="dimmed">{t("history.empty")}</Text>
@@ -91,18 +95,23 @@ export default function TicketHistoryPage() {
                       onClick={() => open(ticket.fetch_code)}
                       style={{ cursor: "pointer" }}
                       data-testid="history-row"
+                      data-ticket-id={ticket.id}
                     >
                       <Table.Td>
-                        <Text
-                          component={Link}
-                          to={`/member/ticket/${ticket.fetch_code}`}
-                          c="blue"
-                          fw={600}
-                          size="sm"
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          #{ticket.createdAt}
-                        </Text>
+                        <Group gap="xs" wrap="nowrap">
+                          <Text
+                            component={Link}
+                            to={`/member/ticket/${ticket.fetch_code}`}
+                            c="blue"
+                            fw={600}
+                            size="sm"
+                            dir="ltr"
+                            onClick={(event) => event.stopPropagation()}
+                          >
+                            {ticketReference(ticket.createdAt)}
+                          </Text>
+                          <UnreadBadge count={ticket.unread} />
+                        </Group>
                       </Table.Td>
                       <Table.Td maw={320}>
                         <Text size="sm" truncate="end" dir="auto">
@@ -122,7 +131,13 @@ export default function TicketHistoryPage() {
                         <StatusBadge status={ticket.status} size="sm" />
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(ticket.createdAt)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(ticket.lastUpdated)}</Table.Td>
+                      <Table.Td
+                        style={{ whiteSpace: "nowrap" }}
+                        data-testid="history-updated"
+                        data-value={ticket.lastUpdated}
+                      >
+                        {formatDateTime(ticket.lastUpdated)}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -59,7 +59,7 @@ export default function TemporaryTicketPage() {
     const error = access.error;
     const message =
       error instanceof ApiError && error.status === 404
-        ? t("temporary.not_found")
+        ? t("signals.not_found")
         : errorText(error.message, error instanceof ApiError ? error.code : undefined);
     return <TicketUnavailable message={message} action={findAgain} />;
   }

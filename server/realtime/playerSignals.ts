@@ -1,0 +1,56 @@
+/**
+ * Reply signals outside the open ticket (issue 9 part signals): whatever moves one of a player's
+ * tickets reaches that player's own user room with the ticket's unread count and their total, so
+ * home, history and the tab title follow without a reload. Only the ticket's owner hears it: the
+ * room is `user:{ticket.user_id}` (a member, or the temporary identity that exists for that one
+ * ticket), never a room a client names.
+ */
+import { userRoom } from "../../common/socket-events.ts";
+import type { AppContext } from "../context.ts";
+import type { TicketRow } from "../db/schema.ts";
+import { presentPlayerTicketSignal } from "../presenters/playerSignal.ts";
+import { unreadTicketsOf } from "../repositories/playerSignals.ts";
+import { findTicket } from "../repositories/tickets.ts";
+import type { AppServer } from "./socketServer.ts";
+
+async function signal(ctx: AppContext, io: AppServer, changed: TicketRow, reply: boolean): Promise<void> {
+  // Read the row again: events of one write can arrive out of order, the stored row cannot.
+  const ticket = (await findTicket(ctx.store.db, changed.id)) ?? changed;
+  const scope =
+    ticket.type === "temp"
+      ? ({ kind: "temp", userId: ticket.user_id, ticketId: ticket.id } as const)
+      : ({ kind: "member", userId: ticket.user_id } as const);
+  const unread = await unreadTicketsOf(ctx.store.db, scope);
+  const mine = unread.find((entry) => entry.ticket.id === ticket.id)?.unread ?? 0;
+  io.to(userRoom(ticket.user_id)).emit("player_ticket_signal", {
+    ...presentPlayerTicketSignal(ticket, mine),
+    unread_total: unread.reduce((sum, entry) => sum + entry.unread, 0),
+    reply,
+  });
+}
+
+export function subscribePlayerSignals(ctx: AppContext, io: AppServer): void {
+  // One write publishes several events (a reply, then its status change): their signals leave
+  // in the order of the events, one ticket at a time, so a later count never arrives first.
+  const queues = new Map<number, Promise<void>>();
+  const send = (ticket: TicketRow, reply: boolean) => {
+    const previous = queues.get(ticket.id) ?? Promise.resolve();
+    const next = previous
+      .then(() => signal(ctx, io, ticket, reply))
+      .catch((error: unknown) => ctx.events.log?.error({ err: error }, "player signal fan-out failed"));
+    queues.set(ticket.id, next);
+    void next.then(() => {
+      if (queues.get(ticket.id) === next) queues.delete(ticket.id);
+    });
+  };
+  ctx.events.on("message.created", ({ ticket, message }) => {
+    send(ticket, message.user_class === "dev" && message.type === "message" && message.deleted === 0);
+  });
+  ctx.events.on("ticket.updated", ({ ticket }) => send(ticket, false));
+  // Read in one tab: the other tabs' badges and title clear too.
+  ctx.events.on("messages.read", ({ ticket, readerClass }) => {
+    if (readerClass === "user") send(ticket, false);
+  });
+  // A deleted staff reply no longer counts as unread.
+  ctx.events.on("message.deleted", ({ ticket }) => send(ticket, false));
+}
