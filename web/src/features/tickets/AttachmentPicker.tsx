@@ -8,6 +8,7 @@ import { type ReactNode, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../../common/constants.ts";
 import { showWarning } from "../../ui/errorDialogStore.ts";
+import { ERROR_TEXT_VALUES } from "../../ui/errorTextValues.ts";
 import { ACCEPT_ATTRIBUTE, addFiles } from "./attachments.ts";
 
 /** The chosen files and the inline message about them, owned by the form that sends them. */
@@ -109,7 +110,7 @@ export function AttachmentPicker({ selection, disabled, compact, trailing }: Att
           style={{ flex: 1 }}
         >
           {error
-            ? t(`errors:${error}`)
+            ? t(`errors:${error}`, ERROR_TEXT_VALUES[error] ?? {})
             : t("create_ticket.attach_hint", { count: files.length, max: LIMITS.attachments })}
         </Text>
         {trailing}
