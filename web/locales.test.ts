@@ -235,4 +235,9 @@ describe("player-facing wording", () => {
     const bad = playerTexts("en").filter(([, text]) => /\btoken\b|has been expired/i.test(text));
     expect(bad).toEqual([]);
   });
+
+  it("Japanese says お問い合わせ to players (チケット is an item in games) and drops あなたの", () => {
+    const bad = playerTexts("ja").filter(([, text]) => /チケット|あなたの/.test(text));
+    expect(bad).toEqual([]);
+  });
 });
