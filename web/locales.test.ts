@@ -240,4 +240,20 @@ describe("player-facing wording", () => {
     const bad = playerTexts("ja").filter(([, text]) => /チケット|あなたの/.test(text));
     expect(bad).toEqual([]);
   });
+
+  it("the WAITING DEV status fits its badge in every language (at most 18 characters)", () => {
+    const long: string[] = [];
+    for (const language of LANGUAGES) {
+      for (const [namespace, key] of [
+        ["common", "ticket_status.waiting_dev"],
+        ["chatList", "status.waiting_dev"],
+        ["ticketList", "status.WAITING_DEV"],
+        ["ticketPage", "status.WAITING DEV"],
+      ] as const) {
+        const text = load(language, namespace)[key] ?? "";
+        if ([...text].length > 18) long.push(`${language}/${namespace}:${key} = ${text}`);
+      }
+    }
+    expect(long).toEqual([]);
+  });
 });
