@@ -3,6 +3,8 @@
  * `errors` i18n namespace that the client shows. The server sends the English text as `detail`
  * (so API users read a sentence) and the client translates by `code` when it knows it.
  */
+import { LIMITS } from "./constants.ts";
+
 export const ERRORS = {
   validation: { status: 422, message: "The request is not valid." },
   not_authenticated: { status: 401, message: "No session found." },
@@ -10,7 +12,7 @@ export const ERRORS = {
   invalid_credentials: { status: 401, message: "Wrong e-mail or password." },
   account_disabled: { status: 403, message: "This account is disabled." },
   forbidden: { status: 403, message: "You do not have permission to do this." },
-  csrf_failed: { status: 403, message: "The security token is missing or wrong. Reload the page and try again." },
+  csrf_failed: { status: 403, message: "The page's security check failed. Reload the page and try again." },
   captcha_failed: { status: 400, message: "The human verification failed. Please try again." },
   captcha_required: { status: 400, message: "Please complete the human verification." },
   too_many_sign_in_attempts: {
@@ -18,7 +20,7 @@ export const ERRORS = {
     message: "Too many sign-in attempts. Please wait a few minutes and try again.",
   },
   rate_limited: { status: 429, message: "Too many requests. Please slow down." },
-  token_invalid: { status: 400, message: "The token is invalid or has been expired." },
+  token_invalid: { status: 400, message: "This link is invalid or has expired." },
   password_invalid: { status: 422, message: "Please enter a valid password." },
   not_found: { status: 404, message: "Not found." },
   // notes (issue 7): edit and delete of one's own notes
@@ -28,7 +30,7 @@ export const ERRORS = {
   user_banned: { status: 403, message: "user_banned" },
   file_size_exceeded: { status: 413, message: "file_size_exceeded" },
   unacceptable_file_type: { status: 415, message: "Unacceptable file type" },
-  too_many_files: { status: 422, message: "At most 5 files can be attached." },
+  too_many_files: { status: 422, message: `At most ${LIMITS.attachments} files can be attached.` },
   upload_budget_exceeded: {
     status: 429,
     message: "You have uploaded too much in a short time. Please wait a few minutes and try again.",

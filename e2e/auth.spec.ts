@@ -49,7 +49,7 @@ test("logout clears the session and goes to /login", async ({ page }) => {
 test.describe("set-password page", () => {
   test("an invalid token shows the message", async ({ page }) => {
     await page.goto("/setup-password/not-a-real-token");
-    await expect(page.getByTestId("token-invalid")).toHaveText("The token is invalid or has been expired.");
+    await expect(page.getByTestId("token-invalid")).toHaveText("This link is invalid or has expired.");
   });
 
   // The game creates a member without a password and gets a set-up token (the integration API);

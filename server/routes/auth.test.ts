@@ -181,7 +181,7 @@ describe.each(ENGINES)("set-password with a one-time token on %s", (engine) => {
       new_password: "Other-New-Pass-7?",
     });
     expect(reuse.status).toBe(400);
-    expect(reuse.body.detail).toBe("The token is invalid or has been expired.");
+    expect(reuse.body.detail).toBe("This link is invalid or has expired.");
     expect((await client.post("/auth2/check-password-token", { password_token: token })).status).toBe(400);
 
     expect((await old.get("/auth/pulse-check")).status).toBe(401);
@@ -191,7 +191,7 @@ describe.each(ENGINES)("set-password with a one-time token on %s", (engine) => {
   it("refuses an unknown token with the spec's message", async () => {
     const res = await server.client().post("/auth2/check-password-token", { password_token: "nope" });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe("The token is invalid or has been expired.");
+    expect(res.body.detail).toBe("This link is invalid or has expired.");
   });
 });
 

@@ -9,7 +9,8 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../../common/constants.ts";
 import { ERRORS } from "../../../common/errors.ts";
-import { CLIENT_ERROR_KEYS, PLAYER_FACING_ERROR_CODES, translateError } from "./errorMessages.ts";
+import { CLIENT_ERROR_KEYS, PLAYER_FACING_ERROR_CODES, type Translator, translateError } from "./errorMessages.ts";
+import { ERROR_TEXT_VALUES } from "./errorTextValues.ts";
 
 const LOCALES = path.join(import.meta.dirname, "..", "..", "public", "locales");
 const load = (language: string, namespace: string) =>
@@ -30,6 +31,15 @@ async function instance(language: string): Promise<I18n> {
   return i18n;
 }
 
+/** The instance as errorText hands it to translateError. */
+function translator(i18n: I18n): Translator {
+  return {
+    exists: (key, options) => i18n.exists(key, options),
+    t: (key, options) => (options ? i18n.t(key, options) : i18n.t(key)),
+    language: i18n.language,
+  };
+}
+
 const english = load("en", "errors") as Record<string, string>;
 
 describe.each(LANGUAGES)("server refusals in %s", (language) => {
@@ -42,23 +52,28 @@ describe.each(LANGUAGES)("server refusals in %s", (language) => {
 
   it("has its own text for every player-facing code, chosen by the code", () => {
     for (const code of PLAYER_FACING_ERROR_CODES) {
-      expect(own[code], `${language}: errors.${code}`).toEqual(expect.any(String));
+      // A text that shows a figure is a plural group, read with its count (errorTextValues.ts).
+      const values = ERROR_TEXT_VALUES[code];
+      const expected = values ? i18n.t(code, values) : own[code];
+      if (values) expect(own[`${code}_other`], `${language}: errors.${code}_other`).toEqual(expect.any(String));
+      expect(expected, `${language}: errors.${code}`).toEqual(expect.any(String));
       // The server sends English detail; the code wins over it.
-      const shown = translateError(i18n, ERRORS[code].message, code);
-      expect(shown).toBe(own[code]);
-      if (language !== "en") expect(shown, `${language}: ${code} is English`).not.toBe(english[code]);
+      const shown = translateError(translator(i18n), ERRORS[code].message, code);
+      expect(shown).toBe(expected);
+      const englishText = values ? english[`${code}_other`] : english[code];
+      if (language !== "en") expect(shown, `${language}: ${code} is English`).not.toBe(englishText);
     }
     for (const key of CLIENT_ERROR_KEYS) expect(own[key], `${language}: errors.${key}`).toEqual(expect.any(String));
   });
 
   it("never shows an English sentence without a code to a reader of another language", () => {
-    const shown = translateError(i18n, "Something only the server says.", undefined);
+    const shown = translateError(translator(i18n), "Something only the server says.", undefined);
     if (language === "en") expect(shown).toBe("Something only the server says.");
     else expect(shown).toBe(own.unknown);
   });
 
   it("translates the ban's message key and names refused files with their reason", () => {
-    expect(translateError(i18n, "user_banned")).toBe(own.user_banned);
+    expect(translateError(translator(i18n), "user_banned")).toBe(own.user_banned);
     const name = "\u2068clip.mov\u2069";
     const size = "\u206850 MB\u2069";
     const type = i18n.t("file_refused_type", { name });

@@ -5,6 +5,7 @@
  * here, so the rule can be tested against the real translation files.
  */
 import type { ErrorCode } from "../../../common/errors.ts";
+import { ERROR_TEXT_VALUES } from "./errorTextValues.ts";
 
 /** Every code the player and public pages can receive, and the client's own refusals. */
 export const PLAYER_FACING_ERROR_CODES = [
@@ -40,6 +41,7 @@ export const PLAYER_FACING_ERROR_CODES = [
   "passwords_mismatch",
   "ticket_not_found",
   "ticket_lookup_locked",
+  "database_unavailable",
   "internal",
 ] as const satisfies readonly ErrorCode[];
 
@@ -48,16 +50,26 @@ export const CLIENT_ERROR_KEYS = ["unknown", "network_error", "invalid_id_token"
 
 /** What errorText needs of i18next: whether a key exists, its text, and the reader's language. */
 export interface Translator {
-  exists(key: string): boolean;
-  t(key: string): string;
+  exists(key: string, options?: { count: number }): boolean;
+  t(key: string, options?: { count: number }): string;
   language: string;
+}
+
+/** The text of one errors-namespace key with the figures it shows (a plural count), or null. */
+function keyText(i18n: Translator, key: string): string | null {
+  const values = ERROR_TEXT_VALUES[key];
+  const full = `errors:${key}`;
+  if (!i18n.exists(full, values)) return null;
+  return values ? i18n.t(full, values) : i18n.t(full);
 }
 
 const KEY_LIKE = /^[a-z0-9_.]+$/;
 
 export function translateError(i18n: Translator, message: string, code?: string): string {
-  if (code && i18n.exists(`errors:${code}`)) return i18n.t(`errors:${code}`);
-  if (message && KEY_LIKE.test(message) && i18n.exists(`errors:${message}`)) return i18n.t(`errors:${message}`);
+  const byCode = code ? keyText(i18n, code) : null;
+  if (byCode !== null) return byCode;
+  const byMessage = message && KEY_LIKE.test(message) ? keyText(i18n, message) : null;
+  if (byMessage !== null) return byMessage;
   // A sentence with no known code is the server's English: shown to English readers only, the
   // others read the general sentence in their own language.
   if (message && (i18n.language === "en" || i18n.language.startsWith("en-"))) return message;

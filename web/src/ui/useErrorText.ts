@@ -9,7 +9,11 @@ import { translateError } from "./errorMessages.ts";
 
 export function errorText(message: string, code?: string): string {
   return translateError(
-    { exists: (key) => i18n.exists(key), t: (key) => i18n.t(key), language: i18n.resolvedLanguage ?? i18n.language },
+    {
+      exists: (key, options) => i18n.exists(key, options),
+      t: (key, options) => (options ? i18n.t(key, options) : i18n.t(key)),
+      language: i18n.resolvedLanguage ?? i18n.language,
+    },
     message,
     code,
   );

@@ -9,6 +9,7 @@ import { type ReactNode, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePublicConfig } from "../../api/config.ts";
 import { isolate } from "../../ui/bidi.ts";
+import { ERROR_TEXT_VALUES } from "../../ui/errorTextValues.ts";
 import {
   acceptAttribute,
   addFiles,
@@ -133,7 +134,7 @@ export function AttachmentPicker({ selection, disabled, compact, trailing }: Att
           style={{ flex: 1 }}
         >
           {error
-            ? t(`errors:${error}`)
+            ? t(`errors:${error}`, ERROR_TEXT_VALUES[error] ?? {})
             : t("create_ticket.attach_hint", {
                 chosen: files.length,
                 max: limits.maxFiles,
