@@ -11,9 +11,8 @@
  *
  *   BENCH_FIRST_LOAD_PORT       the demo server's port (default 3460)
  *   BENCH_FIRST_LOAD_BUILD=0    use the existing dist/web instead of building
- *   BENCH_FIRST_LOAD_ENCODING   Accept-Encoding the browser sends (default: Chromium's own, which
- *                               leaves brotli out on plain http; "br" measures what an HTTPS
- *                               deployment's browsers get)
+ *   BENCH_FIRST_LOAD_ENCODING   Accept-Encoding the browser sends (default: Chromium's own, with
+ *                               br; "gzip" measures a browser or proxy without brotli)
  *   CHROMIUM_PATH               the browser (default /usr/bin/chromium)
  */
 import { execFileSync } from "node:child_process";
