@@ -4,6 +4,11 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import type { Permission } from "../../../common/permissions.ts";
+import { AdminShell } from "../shells/AdminShell.tsx";
+import { MemberShell } from "../shells/MemberShell.tsx";
+import { MembersLayout } from "../shells/MembersLayout.tsx";
+import { PublicShell } from "../shells/PublicShell.tsx";
+import { SetupLayout } from "../shells/SetupLayout.tsx";
 import { MainLoader } from "../ui/Loaders.tsx";
 import { AppRoot } from "./AppRoot.tsx";
 import {
@@ -16,15 +21,6 @@ import {
 } from "./guards.tsx";
 import { lazyPage } from "./lazyPage.ts";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
-
-// The shells are route chunks too: the public pages, the member area and the staff area each
-// load only their own frame (the staff one brings the chat list and notifications), so the entry
-// holds what every page shares. Budgets and figures: docs/decisions.md, issue 9 part firstload.
-const publicShell = lazyPage(() => import("../shells/PublicShell.tsx").then((m) => ({ default: m.PublicShell })));
-const memberShell = lazyPage(() => import("../shells/MemberShell.tsx").then((m) => ({ default: m.MemberShell })));
-const adminShell = lazyPage(() => import("../shells/AdminShell.tsx").then((m) => ({ default: m.AdminShell })));
-const membersLayout = lazyPage(() => import("../shells/MembersLayout.tsx").then((m) => ({ default: m.MembersLayout })));
-const setupLayout = lazyPage(() => import("../shells/SetupLayout.tsx").then((m) => ({ default: m.SetupLayout })));
 
 /** A page that needs `permission`; without it the visitor goes to the dashboard. */
 function permitted(path: string, permission: Permission, lazy: RouteObject["lazy"]): RouteObject {
@@ -140,7 +136,7 @@ const adminRoutes: RouteObject[] = [
   {
     path: "members",
     element: <RequirePermission permission="members:view" />,
-    children: [{ lazy: membersLayout, children: membersRoutes }],
+    children: [{ element: <MembersLayout />, children: membersRoutes }],
   },
   {
     path: "settings",
@@ -154,7 +150,7 @@ const adminRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: "setup", lazy: setupLayout, children: setupRoutes },
+  { path: "setup", element: <SetupLayout />, children: setupRoutes },
 ];
 
 export const routes: RouteObject[] = [
@@ -164,16 +160,16 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <RootRedirect /> },
-      { lazy: publicShell, children: publicRoutes },
+      { element: <PublicShell />, children: publicRoutes },
       {
         path: "member",
         element: <MemberAreaGuard />,
-        children: [{ lazy: memberShell, children: memberRoutes }],
+        children: [{ element: <MemberShell />, children: memberRoutes }],
       },
       {
         path: "admin",
         element: <AdminAreaGuard />,
-        children: [{ lazy: adminShell, children: adminRoutes }],
+        children: [{ element: <AdminShell />, children: adminRoutes }],
       },
       // Spec 1 §2: any path not listed goes to '/'.
       { path: "*", element: <Navigate to="/" replace /> },
