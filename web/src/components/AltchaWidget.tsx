@@ -1,25 +1,13 @@
 /**
  * The ALTCHA human-verification widget (self-hosted proof of work). It reports the payload once
  * verified ('' otherwise); the parent resets it after a failed submit so a fresh challenge is solved.
- *
- * The widget's code (its custom element and translations, 45 kB brotli) is imported only once a
- * widget is on screen: the page draws first, and pages without the bot check never load it. The
- * element upgrades in place when its definition arrives (issue 9 part firstload).
  */
+import "altcha/i18n";
 import "./AltchaWidget.css";
 import type { AltchaWidgetElement } from "altcha/types/generic";
 import { type Ref, type RefObject, useEffect, useImperativeHandle, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CAPTCHA_CHALLENGE_URL } from "../api/config.ts";
-
-let definition: Promise<unknown> | undefined;
-function defineWidget(): Promise<unknown> {
-  definition ??= import("altcha/i18n").catch((error: unknown) => {
-    definition = undefined;
-    throw error;
-  });
-  return definition;
-}
 
 export interface AltchaHandle {
   reset(): void;
@@ -46,10 +34,6 @@ export function AltchaWidget({ onChange, ref }: AltchaWidgetProps) {
   onChangeRef.current = onChange;
 
   useEffect(() => {
-    defineWidget().catch((error: unknown) => console.error("The bot check could not be loaded", error));
-  }, []);
-
-  useEffect(() => {
     const widget = element.current;
     if (!widget) return;
     const onState = (event: Event) => {
@@ -62,8 +46,7 @@ export function AltchaWidget({ onChange, ref }: AltchaWidgetProps) {
 
   useImperativeHandle(ref, () => ({
     reset() {
-      // Not defined yet means not solved yet: nothing to reset.
-      element.current?.reset?.();
+      element.current?.reset();
       onChangeRef.current("");
     },
   }));
