@@ -1,8 +1,10 @@
 /**
  * Serves the built web app (dist/web): hashed assets cached for good, locales briefly, and
- * index.html for every other GET so that the client router can answer deep links.
+ * index.html for every other GET so that the client router can answer deep links. Every file,
+ * index.html included, goes out as the brotli or gzip copy the build wrote next to it
+ * (scripts/precompress.ts) when the browser accepts one, with `Vary: accept-encoding`.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -21,6 +23,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       root: webRoot,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
@@ -32,10 +35,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       },
     });
   }
-  const indexHtml = built ? readFileSync(indexFile, "utf8") : "";
+  // Through the static plugin, so the page gets the compressed copy too; setHeaders makes it no-cache.
   const sendIndex = (reply: FastifyReply) =>
     built
-      ? reply.code(200).type("text/html").header("cache-control", "no-cache").send(indexHtml)
+      ? reply.code(200).sendFile("index.html")
       : reply
           .code(503)
           .type("text/plain")
@@ -58,12 +61,6 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       }
       return reply.code(404).send({ detail: "Not found.", code: "not_found" });
     }
-    if (!built) {
-      return reply
-        .code(503)
-        .type("text/plain")
-        .send("The web app is not built yet: run `npm run build` (npm start does it for you).");
-    }
-    return reply.code(200).type("text/html").header("cache-control", "no-cache").send(indexHtml);
+    return sendIndex(reply);
   });
 }

@@ -1,7 +1,8 @@
 /** Session, sign-in and password-token calls (spec 1 §7). */
 import type { Permission } from "../../../common/permissions.ts";
-import { decodeIdToken, type PulseCheckResponse, type SessionUser } from "../../../common/schemas/auth.ts";
+import type { PulseCheckResponse, SessionUser } from "../../../common/schemas/auth.ts";
 import { ApiError, api } from "./client.ts";
+import { readIdToken } from "./idToken.ts";
 
 /** pulse-check and login answer with the id token and the temp flag. */
 type TokenResponse = PulseCheckResponse;
@@ -12,7 +13,7 @@ export interface Session {
 }
 
 function toSession(response: TokenResponse): Session {
-  const user = decodeIdToken(response.id_token);
+  const user = readIdToken(response.id_token);
   if (!user) throw new ApiError(500, "invalid_id_token");
   return { user, temp: response.temp || user.type === "temp" };
 }

@@ -4,9 +4,12 @@
  * every second drives the connection banner and, once automatic reconnection has given up, keeps
  * calling connect() so the banner goes as soon as the server is back; a handshake the server
  * refused is tried again every 10 s.
+ *
+ * socket.io-client itself arrives as its own chunk once a user is known, after the first render:
+ * no page needs it to draw, and visitors never load it (issue 9 part firstload).
  */
 import { type ReactNode, useEffect, useState } from "react";
-import { io } from "socket.io-client";
+import type { io as ioFunction } from "socket.io-client";
 import { SOCKET_RECONNECTION, TIMING } from "../../../common/constants.ts";
 import { csrfToken } from "../api/client.ts";
 import { useSession } from "../session/SessionContext.ts";
@@ -19,7 +22,7 @@ import { type AppSocket, type ConnectionState, SocketContext } from "./SocketCon
  */
 const REFUSED_RETRY_MS = 10_000;
 
-function createSocket(): AppSocket {
+function createSocket(io: typeof ioFunction): AppSocket {
   return io({
     path: "/socket.io",
     transports: ["websocket"],
@@ -28,6 +31,62 @@ function createSocket(): AppSocket {
     auth: (send) => send({ csrf: csrfToken() }),
     ...SOCKET_RECONNECTION,
   });
+}
+
+/** Opens the socket and its checks; returns what closes them again. */
+function openSocket(
+  io: typeof ioFunction,
+  userId: number,
+  isStaff: boolean,
+  setSocket: (socket: AppSocket | null) => void,
+  setState: (state: ConnectionState) => void,
+): (() => void) | undefined {
+  let next: AppSocket;
+  try {
+    next = createSocket(io);
+  } catch (error) {
+    console.error("The realtime socket could not be created", error);
+    setSocket(null);
+    setState("none");
+    return undefined;
+  }
+  let gaveUp = false;
+  let retryRefusedAt = 0;
+  next.on("connect", () => {
+    gaveUp = false;
+    next.emit("join_chatroom", { room_id: userId, name: userId });
+  });
+  next.on("disconnect", (reason) => {
+    if (reason === "io server disconnect") next.connect();
+  });
+  next.io.on("reconnect_failed", () => {
+    gaveUp = true;
+  });
+  next.on("connect_error", () => {
+    // An inactive socket after connect_error was refused by the server's handshake.
+    if (!next.active) retryRefusedAt = Date.now() + REFUSED_RETRY_MS;
+  });
+  if (isStaff) next.on("number_notifications", ({ unread }) => unreadNotificationsStore.set(unread));
+
+  const check = setInterval(() => {
+    setState(next.connected ? "connected" : "lost");
+    const refusedAndDue = retryRefusedAt > 0 && Date.now() >= retryRefusedAt;
+    if ((gaveUp || refusedAndDue) && !next.connected) {
+      gaveUp = false;
+      retryRefusedAt = 0;
+      next.connect();
+    }
+  }, TIMING.connectionCheckMs);
+
+  setSocket(next);
+  return () => {
+    clearInterval(check);
+    next.removeAllListeners();
+    next.io.removeAllListeners();
+    next.disconnect();
+    unreadNotificationsStore.set(0);
+    setState("connected");
+  };
 }
 
 export function SocketProvider({ children }: { children: ReactNode }) {
@@ -41,51 +100,21 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       setSocket(null);
       return;
     }
-    let next: AppSocket;
-    try {
-      next = createSocket();
-    } catch (error) {
-      console.error("The realtime socket could not be created", error);
-      setSocket(null);
-      setState("none");
-      return;
-    }
-    let gaveUp = false;
-    let retryRefusedAt = 0;
-    next.on("connect", () => {
-      gaveUp = false;
-      next.emit("join_chatroom", { room_id: userId, name: userId });
-    });
-    next.on("disconnect", (reason) => {
-      if (reason === "io server disconnect") next.connect();
-    });
-    next.io.on("reconnect_failed", () => {
-      gaveUp = true;
-    });
-    next.on("connect_error", () => {
-      // An inactive socket after connect_error was refused by the server's handshake.
-      if (!next.active) retryRefusedAt = Date.now() + REFUSED_RETRY_MS;
-    });
-    if (isStaff) next.on("number_notifications", ({ unread }) => unreadNotificationsStore.set(unread));
-
-    const check = setInterval(() => {
-      setState(next.connected ? "connected" : "lost");
-      const refusedAndDue = retryRefusedAt > 0 && Date.now() >= retryRefusedAt;
-      if ((gaveUp || refusedAndDue) && !next.connected) {
-        gaveUp = false;
-        retryRefusedAt = 0;
-        next.connect();
-      }
-    }, TIMING.connectionCheckMs);
-
-    setSocket(next);
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    import("socket.io-client").then(
+      ({ io }) => {
+        if (!cancelled) stop = openSocket(io, userId, isStaff, setSocket, setState);
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        console.error("The realtime socket could not be loaded", error);
+        setState("none");
+      },
+    );
     return () => {
-      clearInterval(check);
-      next.removeAllListeners();
-      next.io.removeAllListeners();
-      next.disconnect();
-      unreadNotificationsStore.set(0);
-      setState("connected");
+      cancelled = true;
+      stop?.();
     };
   }, [userId, isStaff]);
 
