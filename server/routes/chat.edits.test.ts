@@ -84,6 +84,7 @@ describe.each(ENGINES)("editing and deleting chat messages on %s", (engine) => {
       expect(chat.body.chat.find((m) => m.id === quoting.id)?.reply_to).toEqual({
         id: secret.id,
         sender_name: p.staff.name,
+        user_class: "dev",
         message: "",
         deleted: true,
       });

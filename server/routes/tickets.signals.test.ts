@@ -99,7 +99,7 @@ describe.each(ENGINES)("ticket reference and reply signals on %s", (engine) => {
       .client()
       .post(SEARCH, form({ ticket_id: `#${stored.created_at}`, email: "x@example.test" }), { headers });
     expect(wrong.status).toBe(404);
-    expect(wrong.body.code).toBe("not_found");
+    expect(wrong.body.code).toBe("ticket_not_found");
     const malformed = await server.client().post(SEARCH, form({ ticket_id: "#12a", email }), { headers });
     expect(malformed.status).toBe(422);
   });
@@ -117,7 +117,7 @@ describe.each(ENGINES)("ticket reference and reply signals on %s", (engine) => {
     }
     const locked = await server.client().post(SEARCH, { ticket_id: `#${number}`, email }, { headers });
     expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe("rate_limited");
+    expect(locked.body.code).toBe("ticket_lookup_locked");
   });
 
   it("counts a member's unread staff replies per ticket, keeps them across requests, and clears them when the chat is read", async () => {
