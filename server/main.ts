@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     stuck.unref();
-    stopSweeps();
+    await stopSweeps();
     await app.close();
     await store.close();
     process.exit(0);

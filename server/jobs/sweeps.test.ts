@@ -113,7 +113,8 @@ describe.each(ENGINES)("ticket sweeps on %s", (engine) => {
       expect(await ping).toMatchObject({ ticket_id: ticket.id, status: "CLOSED" });
       expect(await line).toMatchObject({ type: "completion", completedStatus: "CLOSED" });
     } finally {
-      stop();
+      // A run still under way would sweep the next test's tickets.
+      await stop();
     }
     expect((await reload(ticket.id)).closed_by).toBe("AUTO");
   }, 15_000);

@@ -142,22 +142,30 @@ export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<vo
   await sweepBanExpiry(ctx, now);
 }
 
-/** Runs the sweeps every SWEEP_INTERVAL_SECONDS; a run still going when the next is due is not doubled. */
-export function startSweeps(ctx: AppContext, log: Pick<FastifyBaseLogger, "error">): () => void {
-  let running = false;
+/**
+ * Runs the sweeps every SWEEP_INTERVAL_SECONDS; a run still going when the next is due is not
+ * doubled. The answer stops the timer and resolves once a run under way has finished, so that a
+ * shutting-down node does not close its database under a sweep.
+ */
+export function startSweeps(ctx: AppContext, log: Pick<FastifyBaseLogger, "error">): () => Promise<void> {
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    runSweeps(ctx)
-      .then(() => ctx.metrics.sweepRuns.inc({ outcome: "ok" }))
+    running = runSweeps(ctx)
+      .then(() => {
+        ctx.metrics.sweepRuns.inc({ outcome: "ok" });
+      })
       .catch((error: unknown) => {
         ctx.metrics.sweepRuns.inc({ outcome: "failed" });
         log.error({ err: error }, "sweep failed");
       })
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, ctx.config.sweepIntervalSeconds * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
