@@ -182,7 +182,7 @@ test.describe("attachments", () => {
 test.describe("a failed look-up in the visitor's language", () => {
   for (const [language, text] of [
     ["de", "Zu dieser Ticketnummer und E-Mail-Adresse wurde kein Ticket gefunden."],
-    ["ar", "لم يتم العثور على أي تذكرة بهذا الرقم وهذا البريد الإلكتروني."],
+    ["ar", "لم يتم العثور على تذكرة بهذا الرقم وهذا البريد الإلكتروني."],
   ] as const) {
     test(`"Find my ticket" with a wrong id, in ${language}`, async ({ page }) => {
       await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
