@@ -19,6 +19,19 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** The `Bearer …` value of an Authorization header ("" when there is none). */
+export function bearerToken(header: string | undefined): string {
+  return header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
+}
+
+/**
+ * Whether a bearer value is the configured key. Digests have one length, so the comparison takes
+ * the same time whatever was sent.
+ */
+export function bearerMatches(given: string, key: string): boolean {
+  return given !== "" && safeEqual(sha256(given), sha256(key));
+}
+
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }

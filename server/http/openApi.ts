@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
 import { PROJECT_VERSION } from "../../common/constants.ts";
-import { safeEqual, sha256 } from "../auth/tokens.ts";
+import { bearerMatches, bearerToken } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "./errors.ts";
 
@@ -55,9 +55,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 /** Staff, or the game's integration by its key; anyone else is told to sign in or is refused. */
 function mayReadDocs(ctx: AppContext, request: FastifyRequest): void {
   const key = ctx.config.integrationApiKey;
-  const header = request.headers.authorization ?? "";
-  if (key && header.startsWith("Bearer ")) {
-    if (safeEqual(sha256(header.slice(7).trim()), sha256(key))) return;
+  const header = request.headers.authorization;
+  if (key && header?.startsWith("Bearer ")) {
+    if (bearerMatches(bearerToken(header), key)) return;
     throw new AppError("not_authenticated", "The integration key is missing or wrong.");
   }
   if (!request.user) throw new AppError("not_authenticated");

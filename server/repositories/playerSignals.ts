@@ -7,6 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, TicketRow } from "../db/schema.ts";
+import { memberTicketsByActivity } from "./tickets.ts";
 
 /** Unread staff replies per ticket, for the given tickets (absent: none). */
 export async function unreadRepliesByTicket(db: Kysely<Database>, ticketIds: number[]): Promise<Map<number, number>> {
@@ -65,13 +66,5 @@ export async function unreadTicketsOf(
 
 /** A member's latest tickets by last activity, for the home page's short list. */
 export function recentMemberTickets(db: Kysely<Database>, userId: number, limit: number): Promise<TicketRow[]> {
-  return db
-    .selectFrom("tickets")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("type", "=", "normal")
-    .orderBy("last_updated", "desc")
-    .orderBy("created_at", "desc")
-    .limit(limit)
-    .execute();
+  return memberTicketsByActivity(db, userId).limit(limit).execute();
 }

@@ -71,17 +71,21 @@ export async function insertTicket(db: Kysely<Database>, values: NewTicket, now:
     .executeTakeFirstOrThrow();
 }
 
-/** A member's own tickets, newest first, one page of them and the total. */
+/** A member's own tickets, last activity first (issue 9): a ticket staff just answered comes to the top. */
+export function memberTicketsByActivity(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom("tickets")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("type", "=", "normal")
+    .orderBy("last_updated", "desc")
+    .orderBy("created_at", "desc");
+}
+
+/** A member's own tickets, last activity first, one page of them and the total. */
 export async function memberTicketPage(db: Kysely<Database>, userId: number, page: number, size: number) {
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom("tickets")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("type", "=", "normal")
-      // Last activity first (issue 9): a ticket staff just answered comes to the top.
-      .orderBy("last_updated", "desc")
-      .orderBy("created_at", "desc")
+    memberTicketsByActivity(db, userId)
       .limit(size)
       .offset((page - 1) * size)
       .execute(),

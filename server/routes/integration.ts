@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { upsertMemberResponse } from "../../common/schemas/accountResponses.ts";
 import { upsertMemberBody } from "../../common/schemas/integration.ts";
-import { nowSeconds, safeEqual, sha256 } from "../auth/tokens.ts";
+import { bearerMatches, bearerToken, nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { presentMember } from "../presenters/member.ts";
@@ -34,10 +34,7 @@ export function integrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post("/api/integration/upsert-member", options, async (request) => {
       if (!key) throw new AppError("not_found");
-      const header = request.headers.authorization ?? "";
-      const given = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-      // Digests have one length, so the comparison takes the same time whatever was sent.
-      if (!given || !safeEqual(sha256(given), sha256(key))) {
+      if (!bearerMatches(bearerToken(request.headers.authorization), key)) {
         throw new AppError("not_authenticated", "The integration key is missing or wrong.");
       }
       const body = parseOr422(upsertMemberBody, normaliseBody(request.body));

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
 import { ERRORS } from "../../common/errors.ts";
-import { safeEqual, sha256 } from "../auth/tokens.ts";
+import { bearerMatches, bearerToken } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 
@@ -37,10 +37,7 @@ const PROXY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
 
 function mayReadMetrics(token: string | undefined, request: FastifyRequest): boolean {
   if (token) {
-    const header = request.headers.authorization ?? "";
-    const given = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    // Digests have one length, so the comparison takes the same time whatever was sent.
-    if (!given || !safeEqual(sha256(given), sha256(token))) {
+    if (!bearerMatches(bearerToken(request.headers.authorization), token)) {
       throw new AppError("not_authenticated", "The metrics token is missing or wrong.");
     }
     return true;
