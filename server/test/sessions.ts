@@ -11,7 +11,7 @@ import type { InsertedUser } from "../seed/users.ts";
 import type { TestClient, TestServer } from "./server.ts";
 
 export async function openSession(
-  server: TestServer,
+  server: Pick<TestServer, "store">,
   client: TestClient,
   user: Pick<InsertedUser, "id" | "class">,
   kind: "user" | "temp" = "user",
