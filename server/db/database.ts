@@ -50,6 +50,13 @@ export function openDatabase(options: OpenOptions): DataStore {
     // uncaught error that ends the process. The pool discards that connection and opens a new one
     // for the next query, so the node comes back by itself with the database.
     pool.on("error", (error) => options.onConnectionError?.(error));
+    // The pool listens only to its idle connections. One that breaks while checked out (a
+    // transaction between two statements, a query about to be sent) emits an error nobody
+    // listens to, which also ends the process: a sweep under way when PostgreSQL restarted did.
+    // Its query fails on its own, and the pool drops the broken connection when it comes back.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onConnectionError?.(error));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

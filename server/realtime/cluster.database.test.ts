@@ -1,0 +1,192 @@
+/**
+ * PostgreSQL going away under two nodes (issue 10), through the relay both nodes reach it by (the
+ * machine's real PostgreSQL is never restarted: other suites use it). While it is away both nodes
+ * stay up, answer 503 with `detail`, say so on /readyz and keep their sockets; once it is back both
+ * recover by themselves within seconds, and the conversation goes on across nodes. Once as a
+ * restart that drops every connection and refuses new ones for a while, once as a server that is
+ * gone altogether (its port closed) and comes back on the same address.
+ */
+import type { Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { encodeChatId } from "../../common/ticket-code.ts";
+import { nowSeconds } from "../auth/tokens.ts";
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
+import { buildMember, buildStaff, buildTicket } from "../test/factories.ts";
+import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
+import { openSession } from "../test/sessions.ts";
+import { type ClusterNode, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+
+/** The sweeps run through the outage too: they fail while it lasts, and act again after. */
+const ENV = { SWEEP_INTERVAL_SECONDS: "0.5", AUTO_CLOSE_HOURS: "0.0005" };
+/** How long an outage lasts in these tests: several sweep runs and several pool connection attempts. */
+const OUTAGE_MS = 1_500;
+/** "Within seconds": a node must serve again this soon after the database is back. */
+const RECOVERY_MS = 10_000;
+
+async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away under two nodes", () => {
+  let cluster: TwoNodes;
+  beforeAll(async () => {
+    cluster = await startTwoNodes(ENV, { sweeps: true });
+  });
+  afterAll(async () => {
+    await cluster?.close();
+  });
+  // A test that fails during an outage does not leave the next one without a database.
+  afterEach(async () => {
+    await cluster?.database.restore();
+  });
+
+  interface Conversation {
+    ticketId: number;
+    /** The admin, signed in on the first node. */
+    staff: { client: TestClient; socket: Socket };
+    /** The ticket's owner, signed in on the second node. */
+    player: { client: TestClient; socket: Socket };
+  }
+
+  /** A player on the second node and an admin on the first, both in the ticket's chat. */
+  async function converse(): Promise<Conversation> {
+    const [a, b] = cluster.nodes;
+    const member = await buildMember(cluster.store);
+    const ticket = await buildTicket(cluster.store, { member, status: "NEW TICKET" });
+    const staffClient = await openSession(cluster, a.client(), await buildStaff(cluster.store, { rank: "admin" }));
+    const playerClient = await openSession(cluster, b.client(), member);
+    const staffSocket = staffClient.socket();
+    const playerSocket = playerClient.socket();
+    await Promise.all([connected(staffSocket), connected(playerSocket)]);
+    for (const socket of [staffSocket, playerSocket]) {
+      expect(await emitWithAck(socket, "join_chatroom", { room_id: `chat-${ticket.id}` })).toMatchObject({ ok: true });
+    }
+    return {
+      ticketId: ticket.id,
+      staff: { client: staffClient, socket: staffSocket },
+      player: { client: playerClient, socket: playerSocket },
+    };
+  }
+
+  /** One line from each side, each heard by the other side's socket on the other node. */
+  async function talkAcross(talk: Conversation, words: string): Promise<void> {
+    const chatId = encodeChatId(talk.ticketId);
+    const toPlayer = nextEvent<{ message: string }>(talk.player.socket, "new_message", 8_000);
+    const sent = await emitWithAck<{ ok: boolean }>(talk.staff.socket, "send_message", {
+      messageObj: { chatId, message: `${words} (staff)` },
+    });
+    expect(sent).toMatchObject({ ok: true });
+    expect((await toPlayer).message).toBe(`${words} (staff)`);
+
+    const toStaff = nextEvent<{ message: string }>(talk.staff.socket, "new_message", 8_000);
+    const answered = await talk.player.client.post("/api/new-chat-message", { chatId, message: `${words} (player)` });
+    expect(answered.status).toBe(200);
+    expect((await toStaff).message).toBe(`${words} (player)`);
+  }
+
+  /** What each node answers while the database is away. */
+  async function expectAway(node: ClusterNode, client: TestClient, socket: Socket, ticketId: number): Promise<void> {
+    const away = await client.get("/api/setup/fetch-categories");
+    expect(away.status).toBe(503);
+    expect(away.body).toMatchObject({ code: "database_unavailable", detail: expect.any(String) });
+    expect(away.headers.get("retry-after")).toEqual(expect.any(String));
+    const ready = await getJson(`${node.baseUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({
+      code: "not_ready",
+      detail: expect.any(String),
+      checks: { database: "unreachable", redis: "ok" },
+    });
+    expect((await getJson(`${node.baseUrl}/healthz`)).status).toBe(200);
+    // A socket event that needs the database says why it cannot be done now; the socket stays.
+    expect(await emitWithAck(socket, "join_chatroom", { room_id: `chat-${ticketId}` })).toEqual({
+      ok: false,
+      error: "database_unavailable",
+    });
+    expect(socket.connected).toBe(true);
+  }
+
+  /** Both nodes serve again, by themselves, within RECOVERY_MS of the database's return. */
+  async function expectRecovered(talk: Conversation): Promise<number> {
+    const back = Date.now();
+    await Promise.all(
+      [talk.staff, talk.player].map(({ client }) =>
+        vi.waitFor(async () => expect((await client.get("/api/setup/fetch-categories")).status).toBe(200), {
+          timeout: RECOVERY_MS,
+          interval: 100,
+        }),
+      ),
+    );
+    const took = Date.now() - back;
+    for (const node of cluster.nodes) expect((await getJson(`${node.baseUrl}/readyz`)).status).toBe(200);
+    return took;
+  }
+
+  /** The sweeps ran (and failed) through the outage, and act again after it: an idle ticket closes. */
+  async function expectSweepsBack(failuresBefore: number): Promise<void> {
+    expect(cluster.sweepErrors.length).toBeGreaterThan(failuresBefore);
+    const member = await buildMember(cluster.store);
+    const ticket = await buildTicket(cluster.store, { member, status: "REPLIED", last_updated: nowSeconds() - 10 });
+    await vi.waitFor(
+      async () => {
+        const row = await cluster.store.db
+          .selectFrom("tickets")
+          .select(["status", "closed_by"])
+          .where("id", "=", ticket.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ status: "CLOSED", closed_by: "AUTO" });
+      },
+      { timeout: RECOVERY_MS, interval: 100 },
+    );
+  }
+
+  it("restarted (every connection dropped, new ones refused): 503 with detail on both, sockets kept, both recover", async () => {
+    const talk = await converse();
+    await talkAcross(talk, "before");
+    const failures = cluster.sweepErrors.length;
+
+    cluster.database.cut();
+    await expectAway(cluster.nodes[0], talk.staff.client, talk.staff.socket, talk.ticketId);
+    await expectAway(cluster.nodes[1], talk.player.client, talk.player.socket, talk.ticketId);
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    expect(talk.staff.socket.connected).toBe(true);
+    expect(talk.player.socket.connected).toBe(true);
+
+    await cluster.database.restore();
+    const took = await expectRecovered(talk);
+    expect(took).toBeLessThan(RECOVERY_MS);
+    expect(talk.staff.socket.connected).toBe(true);
+    expect(talk.player.socket.connected).toBe(true);
+    await talkAcross(talk, "after the restart");
+    await expectSweepsBack(failures);
+    talk.staff.socket.close();
+    talk.player.socket.close();
+  });
+
+  it("gone (its port closed, the pools' connections reset) and back on the same address: both nodes recover", async () => {
+    const talk = await converse();
+    await talkAcross(talk, "before");
+    // Every node holds idle connections that the outage will break under it.
+    for (const node of cluster.nodes) expect(node.store.poolUse?.().idle).toBeGreaterThan(0);
+    const lost = cluster.nodes.map((node) => node.lost.length);
+    const failures = cluster.sweepErrors.length;
+
+    await cluster.database.stop();
+    await expectAway(cluster.nodes[0], talk.staff.client, talk.staff.socket, talk.ticketId);
+    await expectAway(cluster.nodes[1], talk.player.client, talk.player.socket, talk.ticketId);
+    // The pools were told their idle connections broke (told, not thrown: that would end the process).
+    cluster.nodes.forEach((node, i) => expect(node.lost.length).toBeGreaterThan(lost[i]!));
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    expect(talk.staff.socket.connected).toBe(true);
+    expect(talk.player.socket.connected).toBe(true);
+
+    await cluster.database.restore();
+    const took = await expectRecovered(talk);
+    expect(took).toBeLessThan(RECOVERY_MS);
+    await talkAcross(talk, "after the return");
+    await expectSweepsBack(failures);
+    talk.staff.socket.close();
+    talk.player.socket.close();
+  });
+});
