@@ -176,7 +176,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
     await expectAway(cluster.nodes[0], talk.staff.client, talk.staff.socket, talk.ticketId);
     await expectAway(cluster.nodes[1], talk.player.client, talk.player.socket, talk.ticketId);
     // The pools were told their idle connections broke (told, not thrown: that would end the process).
-    cluster.nodes.forEach((node, i) => expect(node.lost.length).toBeGreaterThan(lost[i]!));
+    for (const [i, node] of cluster.nodes.entries()) expect(node.lost.length).toBeGreaterThan(lost[i]!);
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     expect(talk.staff.socket.connected).toBe(true);
     expect(talk.player.socket.connected).toBe(true);

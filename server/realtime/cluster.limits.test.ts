@@ -7,7 +7,13 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSetting } from "../db/appSettings.ts";
-import { buildPlayer, buildTicketWorld, form, memberTicketFields, type TicketWorld } from "../routes/tickets.testkit.ts";
+import {
+  buildPlayer,
+  buildTicketWorld,
+  form,
+  memberTicketFields,
+  type TicketWorld,
+} from "../routes/tickets.testkit.ts";
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { connected, emitWithAck, type TestClient } from "../test/server.ts";
@@ -89,11 +95,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
     const ticket = await buildTicket(cluster.store, { member: visitor });
     const guesser = fromNewAddress();
     const lookUp = (i: number, email: string) =>
-      nodeClient(i).post(
-        "/api/tickets/search-ticket-temporary",
-        { ticket_id: ticket.id, email },
-        { headers: guesser },
-      );
+      nodeClient(i).post("/api/tickets/search-ticket-temporary", { ticket_id: ticket.id, email }, { headers: guesser });
     const max = TEMPORARY_LOOKUP_LIMIT.max;
     const answers = await Promise.all(Array.from({ length: 2 * max }, (_, i) => lookUp(i, `wrong-${i}@temp.test`)));
     const statuses = answers.map((a) => a.status);
@@ -128,7 +130,11 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
       for (const refused of answers.filter((a) => a.status === 429)) {
         expect(refused.body).toMatchObject({ code: "too_many_active_tickets", detail: expect.any(String) });
       }
-      const filed = await cluster.store.db.selectFrom("tickets").select("id").where("user_id", "=", member.id).execute();
+      const filed = await cluster.store.db
+        .selectFrom("tickets")
+        .select("id")
+        .where("user_id", "=", member.id)
+        .execute();
       expect(filed).toHaveLength(2);
     } finally {
       await writeSetting(cluster.store.db, "member_active_ticket_cap", "3");
@@ -237,7 +243,10 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
     const member = await buildMember(cluster.store);
     const first = await openSession(cluster, cluster.nodes[0].client(), member);
     const second = sameSession(first, cluster.nodes[1].baseUrl);
-    const sockets = [...Array.from({ length: 3 }, () => first.socket()), ...Array.from({ length: 3 }, () => second.socket())];
+    const sockets = [
+      ...Array.from({ length: 3 }, () => first.socket()),
+      ...Array.from({ length: 3 }, () => second.socket()),
+    ];
     const outcomes = await Promise.all(sockets.map(outcome));
     expect(count(outcomes, "connected")).toBe(SOCKETS_PER_USER);
     expect(outcomes.filter((o) => o === "too_many_sockets")).toHaveLength(6 - SOCKETS_PER_USER);

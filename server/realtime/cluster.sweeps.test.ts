@@ -167,11 +167,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
     expect(JSON.parse(line.attachments)).toEqual(["DELETED"]);
     expect(await db().selectFrom("uploads").select("name").where("ticket_id", "=", ticket.id).execute()).toEqual([]);
     expect(
-      await db()
-        .selectFrom("upload_deletions")
-        .select("name")
-        .where("name", "in", [own, inChat])
-        .execute(),
+      await db().selectFrom("upload_deletions").select("name").where("name", "in", [own, inChat]).execute(),
     ).toEqual([]);
     // One node cleaned it: staff, wherever their socket is, hear of it once.
     for (const socketHeard of heard) {

@@ -2,7 +2,8 @@
  * Several nodes (issue 10): two app nodes on one PostgreSQL and one Redis, as behind a balancer.
  * What one node sends reaches a user's sockets on the other (the Redis streams adapter); a session
  * ended on one node loses its sockets on every node; a socket that loses its connection and comes
- * back through the balancer to the other node recovers what it missed, exactly once.
+ * back through the balancer to the other node recovers what it missed, exactly once. The sweeps,
+ * the limits and PostgreSQL going away have suites of their own next to this one (cluster.*.test.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -12,32 +13,24 @@ import { buildMember } from "../test/factories.ts";
 import { connected, nextEvent, startSecondNode, startTestServer, TestClient, type TestServer } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { TcpProxy } from "../test/tcpProxy.ts";
+import { sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
 
 type SecondNode = Awaited<ReturnType<typeof startSecondNode>>;
 
 describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("two nodes on PostgreSQL and Redis", () => {
-  let server: TestServer;
-  let second: SecondNode;
+  let cluster: TwoNodes;
   beforeAll(async () => {
-    const env = { REDIS_URL: TEST_REDIS_URL as string, REDIS_KEY_PREFIX: `hdt${randomBytes(4).toString("hex")}:` };
-    server = await startTestServer("postgres", env, { limits: "redis" });
-    second = await startSecondNode(server);
+    // Each node with its own pool and its own Redis clients, the sweeps on, as main.ts runs them.
+    cluster = await startTwoNodes({}, { sweeps: true });
   });
   afterAll(async () => {
-    await second?.close();
-    await server?.close();
+    await cluster?.close();
   });
 
-  /** A client of `baseUrl` holding the same signed-in session as `client`. */
-  function sameSession(client: TestClient, baseUrl: string): TestClient {
-    const other = new TestClient(baseUrl);
-    for (const [name, value] of client.cookies) other.cookies.set(name, value);
-    return other;
-  }
-
   it("delivers what one node sends to the user's sockets on the other node", async () => {
-    const member = await buildMember(server.store);
-    const client = await openSession(server, server.client(), member);
+    const [first, second] = cluster.nodes;
+    const member = await buildMember(cluster.store);
+    const client = await openSession(cluster, first.client(), member);
     const socket = client.socket();
     await connected(socket);
     const got = nextEvent(socket, "number_notifications");
@@ -47,8 +40,9 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("two nodes on PostgreSQL 
   });
 
   it("closes on every node the sockets of a session ended on one", async () => {
-    const member = await buildMember(server.store);
-    const client = await openSession(server, server.client(), member);
+    const [first, second] = cluster.nodes;
+    const member = await buildMember(cluster.store);
+    const client = await openSession(cluster, first.client(), member);
     const socket = client.socket();
     await connected(socket);
     const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
@@ -58,12 +52,13 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("two nodes on PostgreSQL 
   });
 
   it("recovers on the other node, exactly once, what a socket missed while its connection was down", async () => {
-    const member = await buildMember(server.store);
+    const [server, second] = cluster.nodes;
+    const member = await buildMember(cluster.store);
     const first = { host: "127.0.0.1", port: (server.node.app.server.address() as AddressInfo).port };
     const other = { host: "127.0.0.1", port: (second.node.app.server.address() as AddressInfo).port };
     const balancer = await TcpProxy.start(first);
     try {
-      const client = await openSession(server, new TestClient(`http://127.0.0.1:${balancer.port}`), member);
+      const client = await openSession(cluster, new TestClient(`http://127.0.0.1:${balancer.port}`), member);
       const socket = client.socket({ reconnection: true });
       const got: number[] = [];
       socket.on("number_notifications", ({ unread }) => got.push(unread));

@@ -43,7 +43,10 @@ export interface TwoNodesOptions {
 }
 
 /** Available only with TEST_DATABASE_URL and TEST_REDIS_URL: callers skip without them. */
-export async function startTwoNodes(env: Record<string, string> = {}, options: TwoNodesOptions = {}): Promise<TwoNodes> {
+export async function startTwoNodes(
+  env: Record<string, string> = {},
+  options: TwoNodesOptions = {},
+): Promise<TwoNodes> {
   if (!TEST_DATABASE_URL || !TEST_REDIS_URL) throw new Error("TEST_DATABASE_URL and TEST_REDIS_URL must be set");
   const store = await createTestStore("postgres");
   const target = new URL(TEST_DATABASE_URL);
