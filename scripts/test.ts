@@ -78,6 +78,16 @@ if (!process.env.TEST_REDIS_URL) {
   });
 }
 
+// The two-node suites need both: two app nodes on one PostgreSQL and one Redis.
+const clusterMissing = ["TEST_DATABASE_URL", "TEST_REDIS_URL"].filter((name) => !process.env[name]);
+if (clusterMissing.length) {
+  suites.push({
+    suite: "two nodes on PostgreSQL and Redis (server/realtime/cluster*.test.ts)",
+    outcome: "skipped",
+    note: `${clusterMissing.join(" and ")} ${clusterMissing.length > 1 ? "are" : "is"} not set; .ci/run sets both`,
+  });
+}
+
 if (existsSync(chromium)) {
   const playwrightReport = path.join(reports, "playwright.json");
   // Playwright's webServer builds the web app and starts a fresh demo server itself.
