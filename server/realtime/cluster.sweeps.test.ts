@@ -180,7 +180,8 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
   it("ends a ban once: one auto_unbanned line, heard once by the player's socket on each node and by staff", async () => {
     const member = await buildMember(cluster.store);
     const staff = await buildStaff(cluster.store, { rank: "admin" });
-    const ticket = await buildTicket(cluster.store, { member, status: "REPLIED", last_updated: nowSeconds() + 3600 });
+    // Not a status the auto-close takes: only the ban's end changes this ticket.
+    const ticket = await buildTicket(cluster.store, { member, status: "WAITING DEV" });
     const admin = await openSession(cluster, cluster.nodes[0].client(), staff);
     const banned = await admin.post("/api/tickets/ban-member-user", {
       ticket_id: ticket.id,
