@@ -6,10 +6,13 @@
  * restart that drops every connection and refuses new ones for a while, once as a server that is
  * gone altogether (its port closed) and comes back on the same address.
  */
+
+import { sql } from "kysely";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
+import { isDatabaseUnavailable } from "../db/availability.ts";
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket } from "../test/factories.ts";
 import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
@@ -188,5 +191,30 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
     await expectSweepsBack(failures);
     talk.staff.socket.close();
     talk.player.socket.close();
+  });
+
+  it("a transaction under way when the database goes away fails as unavailable, and the node goes on", async () => {
+    const [node] = cluster.nodes;
+    // Held by the transaction between two statements, the connection is not the pool's to watch:
+    // its break used to be an uncaught error, which ends a Node process.
+    const failed = node.store.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        cluster.database.cut();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await sql`select 1`.execute(trx);
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isDatabaseUnavailable(await failed)).toBe(true);
+    await cluster.database.restore();
+    const client = node.client();
+    await vi.waitFor(async () => expect((await client.get("/api/setup/fetch-categories")).status).toBe(200), {
+      timeout: RECOVERY_MS,
+      interval: 100,
+    });
   });
 });
