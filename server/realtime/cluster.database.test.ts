@@ -17,7 +17,7 @@ import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket } from "../test/factories.ts";
 import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
-import { type ClusterNode, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { CLUSTER_SETUP_MS, type ClusterNode, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
 
 /** The sweeps run through the outage too: they fail while it lasts, and act again after. */
 const ENV = { SWEEP_INTERVAL_SECONDS: "0.5", AUTO_CLOSE_HOURS: "0.0005" };
@@ -35,7 +35,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
   let cluster: TwoNodes;
   beforeAll(async () => {
     cluster = await startTwoNodes(ENV, { sweeps: true });
-  });
+  }, CLUSTER_SETUP_MS);
   afterAll(async () => {
     await cluster?.close();
   });

@@ -19,7 +19,7 @@ import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { connected, emitWithAck, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
-import { sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { CLUSTER_SETUP_MS, sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
 import { UPLOAD_BUDGET_WINDOW_SECONDS } from "../uploads/budget.ts";
 import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
 import { TEMPORARY_SUBMIT_LIMIT } from "../usecases/submitTemporaryTicket.ts";
@@ -79,7 +79,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
       { sweeps: true },
     );
     world = await buildTicketWorld(cluster.store);
-  });
+  }, CLUSTER_SETUP_MS);
   afterAll(async () => {
     await cluster?.close();
   });

@@ -16,7 +16,7 @@ import { buildChatMessage, buildMember, buildStaff, buildTicket } from "../test/
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { connected, emitWithAck, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
-import { sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { CLUSTER_SETUP_MS, sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
 
 /** Sweeps every half second; a REPLIED ticket closes after 1.8 s idle, an ended one loses its files after about 1.7 s. */
 const ENV = {
@@ -43,7 +43,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
   let cluster: TwoNodes;
   beforeAll(async () => {
     cluster = await startTwoNodes(ENV, { sweeps: true });
-  });
+  }, CLUSTER_SETUP_MS);
   afterAll(async () => {
     await cluster?.close();
   });
@@ -86,7 +86,8 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
 
     await db()
       .updateTable("tickets")
-      .set({ status: "REPLIED", last_updated: nowSeconds() - 10 })
+      // Its files kept: once closed, the attachment sweep would otherwise announce a second change.
+      .set({ status: "REPLIED", last_updated: nowSeconds() - 10, retain_attachments: 1 })
       .where("id", "=", ticket.id)
       .execute();
     await vi.waitFor(async () => expect((await reload(ticket.id)).status).toBe("CLOSED"), {

@@ -13,7 +13,7 @@ import { buildMember } from "../test/factories.ts";
 import { connected, nextEvent, startSecondNode, startTestServer, TestClient, type TestServer } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { TcpProxy } from "../test/tcpProxy.ts";
-import { sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { CLUSTER_SETUP_MS, sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
 
 type SecondNode = Awaited<ReturnType<typeof startSecondNode>>;
 
@@ -22,7 +22,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("two nodes on PostgreSQL 
   beforeAll(async () => {
     // Each node with its own pool and its own Redis clients, the sweeps on, as main.ts runs them.
     cluster = await startTwoNodes({}, { sweeps: true });
-  });
+  }, CLUSTER_SETUP_MS);
   afterAll(async () => {
     await cluster?.close();
   });

@@ -37,6 +37,9 @@ export interface TwoNodes {
   close(): Promise<void>;
 }
 
+/** Two nodes and a migrated schema take a while on a loaded machine: the suites' beforeAll allowance. */
+export const CLUSTER_SETUP_MS = 90_000;
+
 export interface TwoNodesOptions {
   /** Runs startSweeps on both nodes, started in the same tick so that their runs coincide. */
   sweeps?: boolean;
@@ -81,7 +84,7 @@ export async function startTwoNodes(
   // A limit counted before the node's Redis client is ready would be counted on that node alone.
   for (const { node } of nodes) {
     for (let tries = 0; !(await node.ctx.limits.reachable?.(500)); tries++) {
-      if (tries > 50) throw new Error("the node's limits never reached Redis");
+      if (tries > 150) throw new Error("the node's limits did not reach Redis within 15 s");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
