@@ -21,6 +21,7 @@ import {
   forgetTicketFiles,
   insertAutoCloseMessages,
 } from "../repositories/ticketSweeps.ts";
+import { foldTicketCounts } from "../repositories/ticketCounts.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import {
   deleteOrphanUploads,
@@ -133,6 +134,14 @@ export async function sweepBanExpiry(ctx: AppContext, now = nowSeconds()): Promi
   return ended;
 }
 
+/**
+ * The ticket counters' deltas (migration 0020) fold into their counts, so that reading a count
+ * stays about a hundred rows however many status changes there were. Answers the rows folded.
+ */
+export async function sweepTicketCounts(ctx: AppContext): Promise<number> {
+  return foldTicketCounts(ctx.store.db, ctx.store.engine);
+}
+
 export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<void> {
   ctx.realtime.endSessions(await deleteExpiredSessions(ctx.store.db, now));
   await ctx.captcha.sweep(now);
@@ -140,6 +149,7 @@ export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<vo
   await sweepAutoClose(ctx, now);
   await sweepAttachments(ctx, now);
   await sweepBanExpiry(ctx, now);
+  await sweepTicketCounts(ctx);
 }
 
 /**
