@@ -50,6 +50,7 @@ const EXPECTED_TABLES = [
   // ticket counters
   "ticket_counts",
   "ticket_count_deltas",
+  "stats_periods",
 ];
 
 /** Indexes that queries depend on: name -> [table, columns, unique]. */
@@ -109,6 +110,7 @@ const EXPECTED_PRIMARY_KEYS: Record<string, string[]> = {
   app_settings: ["key"],
   tickets: ["id"],
   ticket_counts: ["status", "category_id"],
+  stats_periods: ["series", "lo", "hi"],
 };
 
 const descriptions = new Map<string, SchemaDescription>();

@@ -122,6 +122,8 @@ export interface Database {
   // ticket counters (0020_ticket_counts)
   ticket_counts: TicketCountsTable;
   ticket_count_deltas: TicketCountDeltasTable;
+  // finished statistic periods (0021_stats_periods)
+  stats_periods: StatsPeriodsTable;
 }
 
 // ---- setup (0002_setup) ----
@@ -446,6 +448,16 @@ export interface TicketCountDeltasTable {
   status: string;
   category_id: number;
   n: number;
+}
+
+/** The figures of one finished statistic period (0021_stats_periods). */
+export interface StatsPeriodsTable {
+  series: "created" | "first_reply";
+  lo: number;
+  hi: number;
+  n: number;
+  total: number;
+  middle: number;
 }
 
 // ---- ticket numbers (0007_ticket_number) ----

@@ -29,6 +29,7 @@ import {
   queuedFileDeletions,
   queueFileDeletions,
 } from "../repositories/uploads.ts";
+import { warmStatistics } from "../usecases/countTicketsOverTime.ts";
 
 /** How many queued files one pass takes off the disk before it reads the queue again. */
 const FILE_DELETION_BATCH = 500;
@@ -150,6 +151,7 @@ export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<vo
   await sweepAttachments(ctx, now);
   await sweepBanExpiry(ctx, now);
   await sweepTicketCounts(ctx);
+  await warmStatistics(ctx, now);
 }
 
 /**

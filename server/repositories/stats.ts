@@ -110,20 +110,21 @@ export async function countCreatedPerPeriod(db: Db, buckets: readonly Bucket[]):
 export interface DelayFigures {
   /** First replies given in the period. */
   n: number;
-  /** Seconds from creation to first reply. */
-  mean: number;
-  median: number;
+  /** The sum of their delays, seconds. */
+  total: number;
+  /** The middle delay, or the sum of the two middle delays when n is even; seconds. */
+  middle: number;
 }
 
 /**
- * Mean and median of the first-reply delay of the tickets whose first reply fell in each period.
- * The median is the middle value, or the mean of the two middle values, found with row_number()
- * and count() windows per period: the same SQL on SQLite (which has no percentile function) and
- * on PostgreSQL.
+ * The first-reply delays of the tickets whose first reply fell in each period: their count, sum
+ * and middle value(s), found with row_number() and count() windows per period: the same SQL on
+ * SQLite (which has no percentile function) and on PostgreSQL. Whole numbers, so that the figures
+ * can be stored (stats_periods) and mean and median stay exact.
  */
 export async function firstReplyDelayPerPeriod(db: Db, buckets: readonly Bucket[]): Promise<(DelayFigures | null)[]> {
   if (buckets.length === 0) return [];
-  const { rows } = await sql<{ i: number; n: number; mean: number; median: number }>`
+  const { rows } = await sql<{ i: number; n: number; total: number; middle: number }>`
     WITH ${periods(buckets)},
     d AS (
       SELECT b.i AS i, t.first_reply_at - t.created_at AS delay
@@ -135,13 +136,62 @@ export async function firstReplyDelayPerPeriod(db: Db, buckets: readonly Bucket[
         count(*) OVER (PARTITION BY i) AS cnt
       FROM d
     )
-    SELECT i, max(cnt) AS n, avg(delay) AS mean,
-      avg(CASE WHEN rn = (cnt + 1) / 2 OR rn = (cnt + 2) / 2 THEN delay END) AS median
+    SELECT i, max(cnt) AS n, sum(delay) AS total,
+      sum(CASE WHEN rn = (cnt + 1) / 2 OR rn = (cnt + 2) / 2 THEN delay END) AS middle
     FROM r
     GROUP BY i`.execute(db);
   const figures: (DelayFigures | null)[] = buckets.map(() => null);
   for (const row of rows) {
-    figures[Number(row.i)] = { n: Number(row.n), mean: Number(row.mean), median: Number(row.median) };
+    figures[Number(row.i)] = { n: Number(row.n), total: Number(row.total), middle: Number(row.middle) };
   }
   return figures;
+}
+
+export type PeriodSeries = "created" | "first_reply";
+
+export interface StoredPeriod {
+  from: number;
+  to: number;
+  n: number;
+  total: number;
+  middle: number;
+}
+
+/** The stored figures of finished periods of a series between two instants, keyed `from:to`. */
+export async function readStoredPeriods(
+  db: Db,
+  series: PeriodSeries,
+  from: number,
+  to: number,
+): Promise<Map<string, StoredPeriod>> {
+  const rows = await db
+    .selectFrom("stats_periods")
+    .select(["lo", "hi", "n", "total", "middle"])
+    .where("series", "=", series)
+    .where("lo", ">=", from)
+    .where("lo", "<", to)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      `${r.lo}:${r.hi}`,
+      { from: Number(r.lo), to: Number(r.hi), n: Number(r.n), total: Number(r.total), middle: Number(r.middle) },
+    ]),
+  );
+}
+
+/**
+ * Stores the figures of finished periods. A period another node stored meanwhile is left as it is
+ * (its figures are the same); rows go in period order, so two nodes storing the same periods at
+ * once wait for each other in the same order instead of deadlocking.
+ */
+export async function storePeriods(db: Db, series: PeriodSeries, periods: readonly StoredPeriod[]): Promise<void> {
+  if (periods.length === 0) return;
+  const rows = [...periods]
+    .sort((a, b) => a.from - b.from || a.to - b.to)
+    .map((p) => ({ series, lo: p.from, hi: p.to, n: p.n, total: p.total, middle: p.middle }));
+  await db
+    .insertInto("stats_periods")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["series", "lo", "hi"]).doNothing())
+    .execute();
 }

@@ -83,11 +83,7 @@ describe.each(ENGINES)("ticket counters on %s", (engine) => {
     const before = await deltaRows(store.db);
     await store.db.updateTable("tickets").set({ subject: "Another subject" }).where("id", "=", d).execute();
     // Setting the status it already has is no change either.
-    await store.db
-      .updateTable("tickets")
-      .set({ status: sql<TicketStatus>`status` })
-      .where("id", "=", d)
-      .execute();
+    await store.db.updateTable("tickets").set({ status: sql<TicketStatus>`status` }).where("id", "=", d).execute();
     expect(await deltaRows(store.db)).toBe(before);
     await store.db.deleteFrom("tickets").where("id", "=", d).execute();
     expect(await counted(store.db)).toEqual(await groupedTickets(store.db));

@@ -54,8 +54,12 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
       .execute(db);
     return;
   }
-  await sql.raw(`CREATE TRIGGER ticket_count_deltas_insert AFTER INSERT ON tickets BEGIN ${add("new", 1)} END`).execute(db);
-  await sql.raw(`CREATE TRIGGER ticket_count_deltas_delete AFTER DELETE ON tickets BEGIN ${add("old", -1)} END`).execute(db);
+  await sql
+    .raw(`CREATE TRIGGER ticket_count_deltas_insert AFTER INSERT ON tickets BEGIN ${add("new", 1)} END`)
+    .execute(db);
+  await sql
+    .raw(`CREATE TRIGGER ticket_count_deltas_delete AFTER DELETE ON tickets BEGIN ${add("old", -1)} END`)
+    .execute(db);
   await sql
     .raw(`CREATE TRIGGER ticket_count_deltas_update AFTER UPDATE OF status, category_id ON tickets
       WHEN ${changed("old", "new")} BEGIN ${add("old", -1)} ${add("new", 1)} END`)
