@@ -15,13 +15,13 @@ import {
   tempIdentityIds,
 } from "../repositories/bans.ts";
 import { deleteExpiredSessions } from "../repositories/sessions.ts";
+import { foldTicketCounts } from "../repositories/ticketCounts.ts";
 import {
   claimTicketsToClean,
   closeIdleRepliedTickets,
   forgetTicketFiles,
   insertAutoCloseMessages,
 } from "../repositories/ticketSweeps.ts";
-import { foldTicketCounts } from "../repositories/ticketCounts.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import {
   deleteOrphanUploads,
