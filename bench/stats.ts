@@ -30,6 +30,7 @@ import { STATS_RANGES } from "../common/schemas/stats.ts";
 import type { AppContext } from "../server/context.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
+import { registerTextFunctions } from "../server/db/textSearch.ts";
 import type { Database } from "../server/db/schema.ts";
 import { countTicketsOverTime, firstReplyDelayOverTime } from "../server/usecases/countTicketsOverTime.ts";
 import { ticketStatsOverview } from "../server/usecases/ticketStatsOverview.ts";
@@ -69,6 +70,8 @@ async function deriveSqlite(): Promise<void> {
   await migrateToLatest(store.db as never, "sqlite");
   await store.close();
   const copy = new SQLite(path.join(STATS_DIR, "helpdesk.sqlite"));
+  // The indexes of migration 0018 are on unicode_lower(), which the copy's connection must know.
+  registerTextFunctions(copy);
   copy.pragma("foreign_keys = OFF");
   copy.pragma("synchronous = OFF");
   const saved = copy
