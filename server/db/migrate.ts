@@ -16,6 +16,8 @@ import * as todoBoard from "./migrations/0014_todo_board.ts";
 import * as stats from "./migrations/0015_stats.ts";
 import * as chatfold from "./migrations/0018_chatfold.ts";
 import * as searchSpeed from "./migrations/0019_search_speed.ts";
+import * as ticketCounts from "./migrations/0020_ticket_counts.ts";
+import * as statsPeriods from "./migrations/0021_stats_periods.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0015_stats": stats,
   "0018_chatfold": chatfold,
   "0019_search_speed": searchSpeed,
+  "0020_ticket_counts": ticketCounts,
+  "0021_stats_periods": statsPeriods,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -47,6 +47,10 @@ const EXPECTED_TABLES = [
   "upload_deletions",
   // ticket numbers
   "ticket_number",
+  // ticket counters
+  "ticket_counts",
+  "ticket_count_deltas",
+  "stats_periods",
 ];
 
 /** Indexes that queries depend on: name -> [table, columns, unique]. */
@@ -105,6 +109,8 @@ const EXPECTED_PRIMARY_KEYS: Record<string, string[]> = {
   employee_announcement_reads: ["announcement_id", "user_id"],
   app_settings: ["key"],
   tickets: ["id"],
+  ticket_counts: ["status", "category_id"],
+  stats_periods: ["series", "lo", "hi"],
 };
 
 const descriptions = new Map<string, SchemaDescription>();

@@ -119,6 +119,11 @@ export interface Database {
   ticket_number: TicketNumberTable;
   // files to remove from the disk (0018_chatfold)
   upload_deletions: UploadDeletionsTable;
+  // ticket counters (0020_ticket_counts)
+  ticket_counts: TicketCountsTable;
+  ticket_count_deltas: TicketCountDeltasTable;
+  // finished statistic periods (0021_stats_periods)
+  stats_periods: StatsPeriodsTable;
 }
 
 // ---- setup (0002_setup) ----
@@ -426,6 +431,33 @@ export type UploadRow = Selectable<UploadsTable>;
 export interface UploadDeletionsTable {
   name: string;
   queued_at: number;
+}
+
+// ---- ticket counters (0020_ticket_counts) ----
+
+/** Tickets per status and category, folded from the deltas by a sweep. */
+export interface TicketCountsTable {
+  status: string;
+  category_id: number;
+  n: number;
+}
+
+/** One row per change of a ticket's status or category (+1 / -1), written by triggers only. */
+export interface TicketCountDeltasTable {
+  id: Generated<number>;
+  status: string;
+  category_id: number;
+  n: number;
+}
+
+/** The figures of one finished statistic period (0021_stats_periods). */
+export interface StatsPeriodsTable {
+  series: "created" | "first_reply";
+  lo: number;
+  hi: number;
+  n: number;
+  total: number;
+  middle: number;
 }
 
 // ---- ticket numbers (0007_ticket_number) ----

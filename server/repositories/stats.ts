@@ -11,45 +11,45 @@ import type { Bucket } from "../domain/statsBuckets.ts";
 
 type Db = Kysely<Database>;
 
+/**
+ * The counters of migration 0020 as a subquery `c (status, category_id, n)`: folded counts plus the
+ * deltas not folded yet (repositories/ticketCounts.ts), about a hundred rows at any size.
+ */
+const COUNTS = sql`(
+  SELECT status, category_id, n FROM ticket_counts
+  UNION ALL
+  SELECT status, category_id, n FROM ticket_count_deltas
+) c`;
+
 /** Tickets per status, over all tickets. */
 export async function countTicketsByStatus(db: Db): Promise<Map<TicketStatus, number>> {
-  const rows = await db
-    .selectFrom("tickets")
-    .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
-    .groupBy("status")
-    .execute();
+  const { rows } = await sql<{ status: TicketStatus; n: number | string }>`
+    SELECT status, sum(n) AS n FROM ${COUNTS} GROUP BY status`.execute(db);
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 /** Active tickets per status. */
 export async function countOpenTicketsByStatus(db: Db): Promise<Map<TicketStatus, number>> {
-  const rows = await db
-    .selectFrom("tickets")
-    .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
-    .where("status", "in", ACTIVE_STATUSES)
-    .groupBy("status")
-    .execute();
+  const { rows } = await sql<{ status: TicketStatus; n: number | string }>`
+    SELECT status, sum(n) AS n FROM ${COUNTS}
+    WHERE status IN (${sql.join(ACTIVE_STATUSES)})
+    GROUP BY status`.execute(db);
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 /** Active tickets per category (deleted categories included: their tickets are still open), most first. */
 export async function countOpenTicketsByCategory(db: Db): Promise<{ id: number; title: string; n: number }[]> {
-  const rows = await db
-    .selectFrom((qb) =>
-      qb
-        .selectFrom("tickets")
-        .select((eb) => ["category_id", eb.fn.countAll<number>().as("n")])
-        .where("status", "in", ACTIVE_STATUSES)
-        .groupBy("category_id")
-        .as("open"),
-    )
-    .innerJoin("categories", "categories.id", "open.category_id")
-    .select(["categories.id as id", "categories.title as title", "open.n as n"])
-    .orderBy("open.n", "desc")
-    .orderBy("categories.value")
-    .orderBy("categories.id")
-    .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, n: Number(r.n) }));
+  const { rows } = await sql<{ id: number; title: string; n: number | string }>`
+    SELECT categories.id AS id, categories.title AS title, open.n AS n
+    FROM (
+      SELECT category_id, sum(n) AS n FROM ${COUNTS}
+      WHERE status IN (${sql.join(ACTIVE_STATUSES)})
+      GROUP BY category_id
+      HAVING sum(n) > 0
+    ) open
+    JOIN categories ON categories.id = open.category_id
+    ORDER BY open.n DESC, categories.value, categories.id`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), title: r.title, n: Number(r.n) }));
 }
 
 /** One employee's work: active tickets assigned to them, tickets they resolved or closed. */
@@ -110,20 +110,21 @@ export async function countCreatedPerPeriod(db: Db, buckets: readonly Bucket[]):
 export interface DelayFigures {
   /** First replies given in the period. */
   n: number;
-  /** Seconds from creation to first reply. */
-  mean: number;
-  median: number;
+  /** The sum of their delays, seconds. */
+  total: number;
+  /** The middle delay, or the sum of the two middle delays when n is even; seconds. */
+  middle: number;
 }
 
 /**
- * Mean and median of the first-reply delay of the tickets whose first reply fell in each period.
- * The median is the middle value, or the mean of the two middle values, found with row_number()
- * and count() windows per period: the same SQL on SQLite (which has no percentile function) and
- * on PostgreSQL.
+ * The first-reply delays of the tickets whose first reply fell in each period: their count, sum
+ * and middle value(s), found with row_number() and count() windows per period: the same SQL on
+ * SQLite (which has no percentile function) and on PostgreSQL. Whole numbers, so that the figures
+ * can be stored (stats_periods) and mean and median stay exact.
  */
 export async function firstReplyDelayPerPeriod(db: Db, buckets: readonly Bucket[]): Promise<(DelayFigures | null)[]> {
   if (buckets.length === 0) return [];
-  const { rows } = await sql<{ i: number; n: number; mean: number; median: number }>`
+  const { rows } = await sql<{ i: number; n: number; total: number; middle: number }>`
     WITH ${periods(buckets)},
     d AS (
       SELECT b.i AS i, t.first_reply_at - t.created_at AS delay
@@ -135,13 +136,62 @@ export async function firstReplyDelayPerPeriod(db: Db, buckets: readonly Bucket[
         count(*) OVER (PARTITION BY i) AS cnt
       FROM d
     )
-    SELECT i, max(cnt) AS n, avg(delay) AS mean,
-      avg(CASE WHEN rn = (cnt + 1) / 2 OR rn = (cnt + 2) / 2 THEN delay END) AS median
+    SELECT i, max(cnt) AS n, sum(delay) AS total,
+      sum(CASE WHEN rn = (cnt + 1) / 2 OR rn = (cnt + 2) / 2 THEN delay END) AS middle
     FROM r
     GROUP BY i`.execute(db);
   const figures: (DelayFigures | null)[] = buckets.map(() => null);
   for (const row of rows) {
-    figures[Number(row.i)] = { n: Number(row.n), mean: Number(row.mean), median: Number(row.median) };
+    figures[Number(row.i)] = { n: Number(row.n), total: Number(row.total), middle: Number(row.middle) };
   }
   return figures;
+}
+
+export type PeriodSeries = "created" | "first_reply";
+
+export interface StoredPeriod {
+  from: number;
+  to: number;
+  n: number;
+  total: number;
+  middle: number;
+}
+
+/** The stored figures of finished periods of a series between two instants, keyed `from:to`. */
+export async function readStoredPeriods(
+  db: Db,
+  series: PeriodSeries,
+  from: number,
+  to: number,
+): Promise<Map<string, StoredPeriod>> {
+  const rows = await db
+    .selectFrom("stats_periods")
+    .select(["lo", "hi", "n", "total", "middle"])
+    .where("series", "=", series)
+    .where("lo", ">=", from)
+    .where("lo", "<", to)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      `${r.lo}:${r.hi}`,
+      { from: Number(r.lo), to: Number(r.hi), n: Number(r.n), total: Number(r.total), middle: Number(r.middle) },
+    ]),
+  );
+}
+
+/**
+ * Stores the figures of finished periods. A period another node stored meanwhile is left as it is
+ * (its figures are the same); rows go in period order, so two nodes storing the same periods at
+ * once wait for each other in the same order instead of deadlocking.
+ */
+export async function storePeriods(db: Db, series: PeriodSeries, periods: readonly StoredPeriod[]): Promise<void> {
+  if (periods.length === 0) return;
+  const rows = [...periods]
+    .sort((a, b) => a.from - b.from || a.to - b.to)
+    .map((p) => ({ series, lo: p.from, hi: p.to, n: p.n, total: p.total, middle: p.middle }));
+  await db
+    .insertInto("stats_periods")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["series", "lo", "hi"]).doNothing())
+    .execute();
 }
