@@ -70,7 +70,7 @@ describe("error text contrast", () => {
     }
   });
 
-  it("is what the theme gives to Mantine's error colour and to c=\"red\" in both schemes", () => {
+  it('is what the theme gives to Mantine\'s error colour and to c="red" in both schemes', () => {
     expect(resolved.light["--mantine-color-error"]).toBe(ERROR_TEXT.light);
     expect(resolved.dark["--mantine-color-error"]).toBe(ERROR_TEXT.dark);
     expect(resolved.light["--mantine-color-red-text"]).toBe(ERROR_TEXT.light);
