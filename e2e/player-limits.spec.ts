@@ -212,7 +212,9 @@ test.describe("a file the server refuses", () => {
     const sentCall = page.waitForResponse((r) => r.url().endsWith("/api/new-chat-message"));
     await page.getByTestId("send-message").click();
     expect((await sentCall).status()).toBe(200);
-    await expect(page.locator('[data-testid^="chat-message"]').filter({ hasText: "Two screenshots of the bug." })).toHaveCount(1);
+    await expect(
+      page.locator('[data-testid^="chat-message"]').filter({ hasText: "Two screenshots of the bug." }),
+    ).toHaveCount(1);
   });
 });
 
