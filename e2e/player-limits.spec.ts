@@ -213,7 +213,7 @@ test.describe("a file the server refuses", () => {
     await page.getByTestId("send-message").click();
     expect((await sentCall).status()).toBe(200);
     await expect(
-      page.locator('[data-testid^="chat-message"]').filter({ hasText: "Two screenshots of the bug." }),
+      page.locator('[data-testid^="chat-message-"]').filter({ hasText: "Two screenshots of the bug." }),
     ).toHaveCount(1);
   });
 });
