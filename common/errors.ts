@@ -42,6 +42,8 @@ export const ERRORS = {
   body_too_large: { status: 413, message: "The request is too large." },
   unsupported_media_type: { status: 415, message: "This kind of request body is not accepted." },
   ticket_ended: { status: 409, message: "This ticket is closed. No more messages can be sent." },
+  /** ticket_ended for a RESOLVED ticket: the player reads that it was resolved, not closed. */
+  ticket_resolved: { status: 409, message: "This ticket is resolved. No more messages can be sent." },
   ticket_not_answered: {
     status: 409,
     message: "This ticket has not been answered yet, so it cannot be marked as solved.",

@@ -33,6 +33,8 @@ interface Target {
   path: string | (() => string);
   /** Shown once the page has its content (not a loader). */
   ready(page: Page): Locator;
+  /** What a person does before the check, to bring a state into view (an error under a field). */
+  act?(page: Page): Promise<void>;
 }
 
 /** A new set-up link from the game's integration API: the set-password page with its form. */
@@ -97,6 +99,19 @@ const chatShown = (page: Page) => page.locator('[data-testid^="chat-message"]').
 const PUBLIC_TARGETS: Target[] = [
   { name: "landing", path: "/home", ready: (page) => page.getByTestId("landing-sign-in") },
   { name: "login", path: "/login", ready: (page) => page.locator("altcha-widget .altcha") },
+  {
+    // The field's error text in Mantine's error colour, raised to 4.5:1 by the theme.
+    name: "login with a field error",
+    path: "/login",
+    ready: (page) => page.locator("altcha-widget .altcha"),
+    act: async (page) => {
+      await page.locator("input[type=email]").fill("not-an-e-mail");
+      await page.locator("input[type=password]").fill("something");
+      await page.locator("form button[type=submit]").click();
+      await expect(page.locator("input[type=email][aria-invalid=true]")).toBeVisible();
+      await expect(page.locator("[id$='-error']").first()).toBeVisible();
+    },
+  },
   { name: "public FAQ", path: "/faq", ready: (page) => page.getByTestId("faq-list") },
   { name: "temporary ticket form", path: "/ticket", ready: (page) => page.getByTestId("temporary-ticket-form") },
   { name: "ticket access", path: "/ticket?tab=find", ready: (page) => page.getByTestId("find-ticket-form") },
@@ -197,6 +212,7 @@ async function audit(page: Page, variant: Variant, target: Target): Promise<stri
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", variant.colorScheme);
   await expect(page.locator("html")).toHaveAttribute("lang", variant.language);
   await expect(page.locator("html")).toHaveAttribute("dir", variant.language === "ar" ? "rtl" : "ltr");
+  await target.act?.(page);
   // Mantine's fades (200 ms) end before axe measures colours.
   await page.waitForTimeout(500);
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

@@ -13,6 +13,7 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { CSRF_COOKIE, CSRF_HEADER, STORAGE_KEYS } from "../common/constants.ts";
 import { ACCOUNTS, BASE_URL, DEMO_PASSWORD, INTEGRATION_API_KEY } from "./support/env.ts";
+import { player1Tickets } from "./support/playerTicket.ts";
 
 // Each test signs in on its own page (argon2 and the proof of work), which a loaded machine slows.
 test.describe.configure({ timeout: 180_000 });
@@ -176,6 +177,44 @@ test.describe("attachments", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe("a file the server refuses", () => {
+  test("after the picker's checks passed, only that file goes, named; the good one stays to be sent", async ({
+    page,
+  }) => {
+    await signInAs(page, ACCOUNTS.player.email);
+    const open = (await player1Tickets()).find((t) => t.status !== "RESOLVED" && t.status !== "CLOSED");
+    if (!open) throw new Error("player1 needs an open ticket in the demo seed");
+    await page.goto(`/member/ticket/${open.fetch_code}`);
+    await expect(page.getByTestId("reply-box")).toBeVisible({ timeout: 60_000 });
+    const input = page.getByTestId("reply-box").locator('input[type="file"]');
+    // A program named and typed as a PNG: the picker lets it through, the server reads its bytes.
+    const program = Buffer.concat([Buffer.from("4d5a90000300000004000000ffff0000", "hex"), Buffer.alloc(200)]);
+    await input.setInputFiles([
+      { name: "good.png", mimeType: "image/png", buffer: PNG },
+      { name: "disguised.png", mimeType: "image/png", buffer: program },
+    ]);
+    const list = page.getByTestId("attachment-list");
+    await expect(list).toContainText("disguised.png");
+    await page.getByTestId("reply-input").fill("Two screenshots of the bug.");
+    const refusedCall = page.waitForResponse((r) => r.url().endsWith("/api/new-chat-message"));
+    await page.getByTestId("send-message").click();
+    expect((await refusedCall).status()).toBe(415);
+    const refused = page.getByTestId("attachment-refused");
+    await expect(refused).toContainText("disguised.png");
+    await expect(refused).toContainText("was not added: this file type is not accepted.");
+    await expect(list).toContainText("good.png");
+    await expect(list).not.toContainText("disguised.png");
+    // The text stays too, and the good file goes out with it on the next try.
+    await expect(page.getByTestId("reply-input")).toHaveValue("Two screenshots of the bug.");
+    const sentCall = page.waitForResponse((r) => r.url().endsWith("/api/new-chat-message"));
+    await page.getByTestId("send-message").click();
+    expect((await sentCall).status()).toBe(200);
+    await expect(
+      page.locator('[data-testid^="chat-message-"]').filter({ hasText: "Two screenshots of the bug." }),
+    ).toHaveCount(1);
   });
 });
 

@@ -27,6 +27,8 @@ interface Shot {
   width?: number;
   /** Viewport height; the ticket page needs more to show its chat and notes. */
   height?: number;
+  /** A 390×844 touch phone (at device scale 1, so the PNG stays small) instead of a desktop window. */
+  phone?: boolean;
 }
 
 /** The staff ticket list with every demo ticket (Clear), not only the signed-in one's. */
@@ -36,7 +38,10 @@ async function allTickets(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
 }
 
-/** A signed-in staff member's language is their own preference: chosen in the header's picker. */
+/**
+ * A signed-in user's language is their account's own preference: switched in the header's picker,
+ * the way they would. Every Arabic shot goes through here.
+ */
 async function inArabic(page: Page): Promise<void> {
   await page.getByTestId("language-picker").click();
   await page.getByTestId("language-option-ar").click();
@@ -49,6 +54,26 @@ async function allTicketsInArabic(page: Page): Promise<void> {
   await allTickets(page);
 }
 
+/** player6 writes in English and has an answered (ACTIVE) ticket in the demo: its page, with its chat. */
+const PLAYER6 = { email: "player6@demo.test", password: DEMO_PASSWORD };
+
+async function openAnsweredTicket(page: Page): Promise<void> {
+  // The badge's status, not its text, so that this works in any language; desktop rows and phone
+  // cards both hold the link to the ticket page.
+  const active = page.locator("[data-testid=ticket-status][data-status=ACTIVE]").filter({ visible: true }).first();
+  await active.waitFor();
+  const href = await active.evaluate(
+    (badge) =>
+      (
+        badge.closest("a[href^='/member/ticket/']") ?? badge.closest("tr")?.querySelector("a[href^='/member/ticket/']")
+      )?.getAttribute("href") ?? "",
+  );
+  await page.locator(`a[href="${href}"]`).filter({ visible: true }).first().click();
+  await page.waitForURL(/\/member\/ticket\//);
+  await page.getByTestId("chat-panel").waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
 const SHOTS: Shot[] = [
   { file: "sign-in.png", path: "/login" },
   { file: "landing-arabic-dark.png", path: "/home", scheme: "dark", language: "ar" },
@@ -58,13 +83,8 @@ const SHOTS: Shot[] = [
   {
     file: "member-ticket-chat.png",
     path: "/member/ticket-history",
-    // player6 writes in English and has an answered ticket in the demo.
-    account: { email: "player6@demo.test", password: DEMO_PASSWORD },
-    ready: async (page) => {
-      await page.locator("tr", { hasText: "ACTIVE" }).locator("a[href^='/member/ticket/']").first().click();
-      await page.waitForURL(/\/member\/ticket\//);
-      await page.waitForLoadState("networkidle");
-    },
+    account: PLAYER6,
+    ready: openAnsweredTicket,
   },
   { file: "admin-dashboard-dark.png", path: "/admin/dashboard", account: "mod", scheme: "dark" },
   // The staff ticket page on demo ticket 3 (waiting for staff, assigned to the dev), as the admin.
@@ -77,13 +97,7 @@ const SHOTS: Shot[] = [
       width: 1440,
       height: 1500,
       ready: async (page) => {
-        // A signed-in user's language is their account's: switch it the way they would.
-        if (variant === "arabic") {
-          await page.getByTestId("language-picker").click();
-          await page.getByTestId("language-option-ar").click();
-          await page.locator("html[dir=rtl]").waitFor();
-          await page.waitForLoadState("networkidle");
-        }
+        if (variant === "arabic") await inArabic(page);
         await page.getByTestId("ticket-info").waitFor();
       },
     }),
@@ -108,11 +122,7 @@ const SHOTS: Shot[] = [
       scheme: variant === "dark" ? "dark" : "light",
       width: 1800,
       ready: async (page) => {
-        if (variant === "arabic") {
-          await page.getByTestId("language-picker").click();
-          await page.getByTestId("language-option-ar").click();
-          await page.locator("html[dir=rtl]").waitFor();
-        }
+        if (variant === "arabic") await inArabic(page);
         await page.getByTestId("staff-row").nth(3).waitFor();
         await page.waitForLoadState("networkidle");
       },
@@ -124,13 +134,6 @@ const SHOTS: Shot[] = [
   ...(["light", "dark", "arabic"] as const).flatMap((variant): Shot[] => {
     const suffix = variant === "light" ? "" : `-${variant}`;
     const scheme = variant === "dark" ? "dark" : "light";
-    const inLanguage = async (page: Page) => {
-      if (variant === "arabic") {
-        await page.getByTestId("language-picker").click();
-        await page.getByTestId("language-option-ar").click();
-        await page.locator("html[dir=rtl]").waitFor();
-      }
-    };
     return [
       {
         file: `players-search${suffix}.png`,
@@ -138,7 +141,7 @@ const SHOTS: Shot[] = [
         account: "mod",
         scheme,
         ready: async (page) => {
-          await inLanguage(page);
+          if (variant === "arabic") await inArabic(page);
           await page.getByTestId("member-row").nth(5).waitFor();
           await page.waitForLoadState("networkidle");
         },
@@ -150,7 +153,7 @@ const SHOTS: Shot[] = [
         scheme,
         height: 1100,
         ready: async (page) => {
-          await inLanguage(page);
+          if (variant === "arabic") await inArabic(page);
           await page.getByTestId("member-filter-name").fill("ToxicTom");
           await page.getByTestId("search-button").click();
           await page.getByTestId("member-link").filter({ hasText: "ToxicTom" }).click();
@@ -190,11 +193,7 @@ const SHOTS: Shot[] = [
         width: 1440,
         height: screen === "dashboard" ? 1500 : 1300,
         ready: async (page) => {
-          if (variant === "arabic") {
-            await page.getByTestId("language-picker").click();
-            await page.getByTestId("language-option-ar").click();
-            await page.locator("html[dir=rtl]").waitFor();
-          }
+          if (variant === "arabic") await inArabic(page);
           await page.locator("canvas").nth(2).waitFor();
           await page.waitForLoadState("networkidle");
           // Chart.js animates the doughnuts in.
@@ -208,14 +207,6 @@ const SHOTS: Shot[] = [
   ...(["light", "dark", "arabic"] as const).flatMap((variant): Shot[] => {
     const suffix = variant === "light" ? "" : `-${variant}`;
     const scheme = variant === "dark" ? ("dark" as const) : ("light" as const);
-    // A signed-in user's language is their account's: switched in the header, as they would.
-    const inLanguage = async (page: Page) => {
-      if (variant !== "arabic") return;
-      await page.getByTestId("language-picker").click();
-      await page.getByTestId("language-option-ar").click();
-      await page.locator("html[dir=rtl]").waitFor();
-      await page.waitForLoadState("networkidle");
-    };
     return [
       {
         file: `account-profile${suffix}.png`,
@@ -223,7 +214,7 @@ const SHOTS: Shot[] = [
         account: "mod",
         scheme,
         ready: async (page) => {
-          await inLanguage(page);
+          if (variant === "arabic") await inArabic(page);
           await page.getByTestId("profile-name").waitFor();
         },
       },
@@ -233,7 +224,7 @@ const SHOTS: Shot[] = [
         account: "dev",
         scheme,
         ready: async (page) => {
-          await inLanguage(page);
+          if (variant === "arabic") await inArabic(page);
           await page.getByTestId("todo-item").first().waitFor();
         },
       },
@@ -250,12 +241,7 @@ const SHOTS: Shot[] = [
       scheme: variant === "dark" ? "dark" : "light",
       width: 1600,
       ready: async (page) => {
-        if (variant === "arabic") {
-          await page.getByTestId("language-picker").click();
-          await page.getByTestId("language-option-ar").click();
-          await page.locator("html[dir=rtl]").waitFor();
-          await page.waitForLoadState("networkidle");
-        }
+        if (variant === "arabic") await inArabic(page);
         await page.getByTestId("announcement-row").first().waitFor();
       },
     }),
@@ -270,6 +256,71 @@ const SHOTS: Shot[] = [
   // ---- issue 9 part signals: this part's shots below this line
   // (end of part signals)
   // ---- issue 9 part phone: this part's shots below this line
+  // ---- issue 9 part shots: the player side on a 390 px phone, beside the desktop shots above
+  // The home page's latest tickets sit below the announcements and the two cards: a taller phone.
+  {
+    file: "member-phone-home.png",
+    path: "/member/home",
+    account: PLAYER6,
+    phone: true,
+    height: 1400,
+    ready: (page) => page.getByTestId("recent-ticket").first().waitFor(),
+  },
+  {
+    file: "member-phone-history.png",
+    path: "/member/ticket-history",
+    account: PLAYER6,
+    phone: true,
+    ready: (page) => page.getByTestId("history-card").first().waitFor(),
+  },
+  {
+    file: "member-phone-ticket.png",
+    path: "/member/ticket-history",
+    account: PLAYER6,
+    phone: true,
+    ready: openAnsweredTicket,
+  },
+  {
+    file: "member-phone-menu.png",
+    path: "/member/home",
+    account: PLAYER6,
+    phone: true,
+    ready: async (page) => {
+      await page.getByTestId("nav-menu-button").click();
+      await page.getByTestId("nav-menu").waitFor();
+    },
+  },
+  {
+    file: "member-phone-history-dark.png",
+    path: "/member/ticket-history",
+    account: PLAYER6,
+    scheme: "dark",
+    phone: true,
+    ready: (page) => page.getByTestId("history-card").first().waitFor(),
+  },
+  {
+    file: "member-phone-ticket-arabic.png",
+    path: "/member/ticket-history",
+    account: PLAYER6,
+    phone: true,
+    ready: async (page) => {
+      await inArabic(page);
+      await openAnsweredTicket(page);
+    },
+  },
+  {
+    file: "member-phone-home-arabic-dark.png",
+    path: "/member/home",
+    account: PLAYER6,
+    scheme: "dark",
+    phone: true,
+    height: 1400,
+    ready: async (page) => {
+      await inArabic(page);
+      await page.getByTestId("recent-ticket").first().waitFor();
+    },
+  },
+  // (end of part shots)
   // (end of part phone)
   // ---- issue 9 part firstload: this part's shots below this line
   // (end of part firstload)
@@ -296,7 +347,10 @@ async function signIn(page: Page, account: NonNullable<Shot["account"]>): Promis
 
 async function take(browser: Browser, shot: Shot): Promise<void> {
   const context = await browser.newContext({
-    viewport: { width: shot.width ?? 1280, height: shot.height ?? 800 },
+    viewport: shot.phone
+      ? { width: 390, height: shot.height ?? 844 }
+      : { width: shot.width ?? 1280, height: shot.height ?? 800 },
+    ...(shot.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : {}),
     colorScheme: shot.scheme ?? "light",
     baseURL: BASE,
   });

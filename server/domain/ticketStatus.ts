@@ -56,6 +56,11 @@ export function isEnded(status: TicketStatus): boolean {
   return ENDED_STATUSES.includes(status);
 }
 
+/** The refusal of a message on an ended ticket, in its own words: resolved is not closed. */
+export function endedRefusal(status: TicketStatus): "ticket_resolved" | "ticket_ended" {
+  return status === "RESOLVED" ? "ticket_resolved" : "ticket_ended";
+}
+
 /** The statuses an action may start from (the guarded UPDATE's WHERE). */
 export function startStatuses(action: TicketAction): TicketStatus[] {
   return Object.keys(TRANSITIONS[action]) as TicketStatus[];

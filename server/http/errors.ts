@@ -13,6 +13,11 @@ export class AppError extends Error {
   readonly status: number;
   readonly detail: string | ValidationIssue[] | BanDetail;
   readonly headers: Record<string, string>;
+  /**
+   * The one file of a multipart request that the refusal is about: its position among the
+   * request's files and its name as sent, so that a client can keep the others (issue 9 point 4).
+   */
+  file: { index: number; name: string } | undefined;
 
   constructor(code: ErrorCode, detail?: string | ValidationIssue[] | BanDetail, headers: Record<string, string> = {}) {
     super(typeof detail === "string" ? detail : ERRORS[code].message);
@@ -60,7 +65,11 @@ export function parseOr422<T>(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).headers(error.headers).send({ detail: error.detail, code: error.code });
+      const file = error.file ? { file: error.file.name, file_index: error.file.index } : {};
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ detail: error.detail, code: error.code, ...file });
     }
     if (error instanceof ZodError) {
       return reply.code(422).send({ detail: validationIssues(error), code: "validation" });

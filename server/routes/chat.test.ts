@@ -160,6 +160,35 @@ describe.each(ENGINES)("ticket chat on %s", (engine) => {
     expect(closed.body.code).toBe("ticket_ended");
   });
 
+  it("says resolved, not closed, when the ended ticket was resolved: over HTTP, with a file, and over the socket", async () => {
+    const { player, chatId, ticket } = await setup();
+    await server.store.db.updateTable("tickets").set({ status: "RESOLVED" }).where("id", "=", ticket.id).execute();
+    const plain = await player.post("/api/new-chat-message", { chatId, message: "one more thing" });
+    expect(plain.status).toBe(409);
+    expect(plain.body).toMatchObject({ code: "ticket_resolved", detail: expect.stringMatching(/resolved/) });
+    // The multipart form's early check, before any file reaches the disk, says the same.
+    const form = new FormData();
+    form.append("chatId", chatId);
+    form.append("message", "with a file");
+    form.append("files", new Blob([Buffer.from("%PDF-1.4\n")], { type: "application/pdf" }), "a.pdf");
+    const withFile = await player.post("/api/new-chat-message", form);
+    expect(withFile.status).toBe(409);
+    expect(withFile.body.code).toBe("ticket_resolved");
+    const socket = player.socket();
+    await connected(socket);
+    expect(await emitWithAck(socket, "send_message", { messageObj: { chatId, message: "hi" } })).toEqual({
+      ok: false,
+      error: "ticket_resolved",
+    });
+    const stored = await server.store.db
+      .selectFrom("chat_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("ticket_id", "=", ticket.id)
+      .where("type", "=", "message")
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(0);
+  });
+
   it("validates socket payloads without changing anything", async () => {
     const { player } = await setup();
     const socket = player.socket();

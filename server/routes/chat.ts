@@ -9,7 +9,7 @@ import { z } from "zod";
 import { fetchChatBody, newChatMessageBody } from "../../common/schemas/chat.ts";
 import { fetchChatResponse, newMessageResponse, uploadFilesResponse } from "../../common/schemas/chatResponses.ts";
 import type { AppContext } from "../context.ts";
-import { isEnded } from "../domain/ticketStatus.ts";
+import { endedRefusal, isEnded } from "../domain/ticketStatus.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketViewer } from "../policies/tickets.ts";
@@ -58,7 +58,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         check: async (request, fields) => {
           const { chatId: ticketId } = parseOr422(newChatMessageBody.pick({ chatId: true }), fields);
           const { ticket } = await visibleTicket(ctx, requireUser(request), request.session!, ticketId);
-          if (isEnded(ticket.status)) throw new AppError("ticket_ended");
+          if (isEnded(ticket.status)) throw new AppError(endedRefusal(ticket.status));
         },
       },
     });

@@ -88,15 +88,18 @@ describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
     const res = await client.post(SUBMIT, form(memberTicketFields(world), [png, big]));
     expect(res.status).toBe(413);
     expect(res.body.code).toBe("file_size_exceeded");
+    // The refusal names the one file it is about, so that the client keeps the others.
+    expect(res.body).toMatchObject({ file: "log.txt", file_index: 1 });
     expect(storedFiles(server.store)).toHaveLength(before);
   });
 
   it("refuses an executable renamed .png with 415 unacceptable_file_type", async () => {
     const { client, member } = await signedIn();
     const before = storedFiles(server.store).length;
-    const res = await client.post(SUBMIT, form(memberTicketFields(world), [png, EXECUTABLE]));
+    const res = await client.post(SUBMIT, form(memberTicketFields(world), [png, EXECUTABLE, pdf]));
     expect(res.status).toBe(415);
     expect(res.body.code).toBe("unacceptable_file_type");
+    expect(res.body).toMatchObject({ file: EXECUTABLE.name, file_index: 1 });
     expect(storedFiles(server.store)).toHaveLength(before);
     const tickets = await server.store.db.selectFrom("tickets").select("id").where("user_id", "=", member.id).execute();
     expect(tickets).toHaveLength(0);

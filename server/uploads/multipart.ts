@@ -11,15 +11,16 @@
  * Whatever is refused afterwards, the files the request stored are removed in one place: the
  * onSend hook of `registerFormCleanup`, keyed on `request.storedFiles`.
  */
-import type { Multipart } from "@fastify/multipart";
+import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { LIMITS } from "../../common/constants.ts";
+import type { ErrorCode } from "../../common/errors.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
 import { UploadBudget } from "./budget.ts";
-import type { SavedFile } from "./storage.ts";
+import { displayName, type SavedFile } from "./storage.ts";
 
 export type FormFields = Record<string, string | string[]>;
 
@@ -83,6 +84,17 @@ function addField(fields: FormFields, name: string, value: string): void {
   Object.defineProperty(fields, name, { value: next, enumerable: true, writable: true, configurable: true });
 }
 
+/** Refusals that are about one file's own bytes (its size, its type), not the request's. */
+const FILE_REFUSALS: readonly ErrorCode[] = ["file_size_exceeded", "unacceptable_file_type"];
+
+/** Rethrows a file's refusal naming the file (its position among the request's files and its name). */
+function namingFile(error: unknown, index: number, part: MultipartFile): never {
+  if (error instanceof AppError && FILE_REFUSALS.includes(error.code)) {
+    error.file = { index, name: displayName(part.filename) };
+  }
+  throw error;
+}
+
 /** What the multipart reader (busboy, @fastify/multipart) threw, as the client's error. */
 function readerError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -129,7 +141,8 @@ export function multipartForm<S extends z.ZodType>(ctx: AppContext, options: For
         if (part.type === "file") {
           if (gate?.fields.every((f) => Object.hasOwn(fields, f))) await runGate();
           if (files.length >= maxFiles) throw new AppError("too_many_files");
-          files.push(await ctx.uploads.save(part, budget.take));
+          const index = files.length;
+          files.push(await ctx.uploads.save(part, budget.take).catch((error) => namingFile(error, index, part)));
         } else {
           addField(fields, part.fieldname, typeof part.value === "string" ? part.value : String(part.value));
         }

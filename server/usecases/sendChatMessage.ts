@@ -9,7 +9,7 @@ import type { ReplyTo } from "../../common/schemas/chat.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
-import { isEnded } from "../domain/ticketStatus.ts";
+import { endedRefusal, isEnded } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
 import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo } from "../presenters/message.ts";
@@ -89,7 +89,7 @@ export async function sendChatMessage(
   }
   if (fileCount > LIMITS.attachments) throw new AppError("too_many_files");
   // Ended tickets take no messages: players are done, staff reopen first (spec 2 §4).
-  if (isEnded(ticket.status)) throw new AppError("ticket_ended");
+  if (isEnded(ticket.status)) throw new AppError(endedRefusal(ticket.status));
 
   const db = ctx.store.db;
   const now = nowSeconds();
@@ -130,7 +130,11 @@ export async function sendChatMessage(
       last_message_by: user.id,
       ...(senderClass === "dev" && ticket.first_reply_at === null ? { first_reply_at: now } : {}),
     });
-    if (!updated) throw new AppError("ticket_ended");
+    if (!updated) {
+      // Ended in the meantime: say how, as the check above does.
+      const current = await findTicket(trx, ticket.id);
+      throw new AppError(current ? endedRefusal(current.status) : "ticket_ended");
+    }
     return { ticket: updated, message, read };
   });
   ctx.events.publish("message.created", result);

@@ -4,9 +4,9 @@
  */
 import { DEFAULT_THEME, type MantineTheme } from "@mantine/core";
 import { describe, expect, it } from "vitest";
-import { contrast, cssVariablesResolver, SECONDARY_TEXT, theme } from "./theme.ts";
+import { contrast, cssVariablesResolver, ERROR_TEXT, SECONDARY_TEXT, theme } from "./theme.ts";
 
-const { gray, dark, blue } = DEFAULT_THEME.colors;
+const { gray, dark, blue, red } = DEFAULT_THEME.colors;
 
 describe("secondary text contrast", () => {
   it("dimmed text reaches 4.5:1 on every light surface (body, gray.0 to gray.2)", () => {
@@ -52,5 +52,33 @@ describe("light-variant text (badges, alerts)", () => {
     }
     // Yellow is the one the axe run found (2.7:1 before).
     expect(light["--mantine-color-yellow-light-color"]).toBeDefined();
+  });
+});
+
+describe("error text contrast", () => {
+  const resolved = cssVariablesResolver({ ...DEFAULT_THEME, ...theme } as MantineTheme);
+
+  it("reaches 4.5:1 on every light surface it sits on (white inputs and cards, gray.0, gray.1)", () => {
+    for (const surface of ["#ffffff", gray[0], gray[1]]) {
+      expect(contrast(ERROR_TEXT.light, surface), surface).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("reaches 4.5:1 on every dark surface it sits on (body dark.7, cards and inputs dark.6, dark.5, dark.8)", () => {
+    for (const surface of [dark[5], dark[6], dark[7], dark[8]]) {
+      expect(contrast(ERROR_TEXT.dark, surface), surface).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('is what the theme gives to Mantine\'s error colour and to c="red" in both schemes', () => {
+    expect(resolved.light["--mantine-color-error"]).toBe(ERROR_TEXT.light);
+    expect(resolved.dark["--mantine-color-error"]).toBe(ERROR_TEXT.dark);
+    expect(resolved.light["--mantine-color-red-text"]).toBe(ERROR_TEXT.light);
+    expect(resolved.dark["--mantine-color-red-text"]).toBe(ERROR_TEXT.dark);
+  });
+
+  it("Mantine's own error colours would not (red.6 in light, red.8 in dark)", () => {
+    expect(contrast(red[6], "#ffffff")).toBeLessThan(4.5);
+    expect(contrast(red[8], dark[7])).toBeLessThan(4.5);
   });
 });

@@ -32,18 +32,44 @@ function isIssueList(detail: unknown): detail is ValidationIssue[] {
   return Array.isArray(detail);
 }
 
+/** One file of a multipart request that the server refused: its position among the files sent, its name. */
+export interface RefusedUpload {
+  index: number;
+  name: string;
+}
+
+/** Retry-After in seconds (RFC 9110: a number of seconds or an HTTP date), or undefined. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** A failed call: HTTP status (0 when the network failed), the server's detail and optional code. */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: ErrorDetail;
   readonly code: ErrorCode | undefined;
+  /** How long the server asks to wait (its Retry-After), for a refusal that lifts by itself. */
+  readonly retryAfterSeconds: number | undefined;
+  /** The file the server refused (its position among the files sent, its name), when one was the problem. */
+  readonly file: RefusedUpload | undefined;
 
-  constructor(status: number, detail: ErrorDetail, code?: ErrorCode) {
+  constructor(
+    status: number,
+    detail: ErrorDetail,
+    code?: ErrorCode,
+    extra: { retryAfterSeconds?: number; file?: RefusedUpload } = {},
+  ) {
     super(ApiError.describe(detail));
     this.name = "ApiError";
     this.status = status;
     this.detail = detail;
     this.code = code;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.file = extra.file;
   }
 
   /** The one line a person reads: a string as is, a list's first msg, a ban's message key. */
@@ -56,6 +82,11 @@ export class ApiError extends Error {
 
   get ban(): BanDetail | undefined {
     return isBanDetail(this.detail) ? this.detail : undefined;
+  }
+
+  /** A 422's field problems, each with its own message. */
+  get issues(): ValidationIssue[] {
+    return isIssueList(this.detail) ? this.detail : [];
   }
 }
 
@@ -85,8 +116,17 @@ async function parseFailure(response: Response): Promise<ApiError> {
     // A proxy error page or an empty body: the status text is all there is.
   }
   if (payload && typeof payload === "object" && "detail" in payload) {
-    const { detail, code } = payload as { detail: ErrorDetail; code?: ErrorCode };
-    return new ApiError(response.status, detail, code);
+    const { detail, code, file, file_index } = payload as {
+      detail: ErrorDetail;
+      code?: ErrorCode;
+      file?: unknown;
+      file_index?: unknown;
+    };
+    const named = typeof file === "string" && Number.isSafeInteger(file_index) && (file_index as number) >= 0;
+    return new ApiError(response.status, detail, code, {
+      retryAfterSeconds: retryAfterSeconds(response.headers.get("retry-after")),
+      file: named ? { index: file_index as number, name: file as string } : undefined,
+    });
   }
   return new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
 }

@@ -46,7 +46,7 @@ export function ErrorDialogHost() {
             {t(`http_status.${state.status}`, { defaultValue: t("http_status.other", { status: state.status }) })}
           </Text>
         )}
-        <Text>{errorText(state.message, state.code)}</Text>
+        <Text>{errorText(state.message, state.code, state.context)}</Text>
       </Stack>
     );
   }

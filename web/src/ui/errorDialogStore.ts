@@ -5,9 +5,10 @@
 import type { BanDetail } from "../../../common/errors.ts";
 import { ApiError } from "../api/client.ts";
 import { createStore } from "./createStore.ts";
+import type { ErrorContext } from "./errorMessages.ts";
 
 export type ErrorDialogState =
-  | { kind: "error"; status: number | null; message: string; code: string | undefined }
+  | { kind: "error"; status: number | null; message: string; code: string | undefined; context?: ErrorContext }
   | { kind: "ban"; ban: BanDetail }
   | { kind: "warning"; message: string }
   | null;
@@ -22,7 +23,13 @@ export function showError(error: unknown): void {
       errorDialogStore.set({ kind: "ban", ban });
       return;
     }
-    errorDialogStore.set({ kind: "error", status: error.status, message: error.message, code: error.code });
+    errorDialogStore.set({
+      kind: "error",
+      status: error.status,
+      message: error.message,
+      code: error.code,
+      context: { issues: error.issues, retryAfterSeconds: error.retryAfterSeconds },
+    });
     return;
   }
   const message = error instanceof Error ? error.message : String(error);

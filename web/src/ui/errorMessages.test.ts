@@ -89,6 +89,61 @@ describe.each(LANGUAGES)("server refusals in %s", (language) => {
     }
   });
 
+  it("gives the lockout the minutes to wait from Retry-After, rounded up, in the language's plural form", () => {
+    const locked = ERRORS.ticket_lookup_locked.message;
+    const general = translateError(translator(i18n), locked, "ticket_lookup_locked");
+    for (const [seconds, minutes] of [
+      [900, 15],
+      [61, 2],
+      [60, 1],
+      [5, 1],
+    ] as const) {
+      const shown = translateError(translator(i18n), locked, "ticket_lookup_locked", { retryAfterSeconds: seconds });
+      expect(shown, `${language} ${seconds}s`).toBe(i18n.t("ticket_lookup_locked_minutes", { count: minutes }));
+      expect(shown).not.toBe(general);
+      expect(shown).not.toMatch(/ticket_lookup_locked|{{/);
+      // Arabic spells out one and two minutes (دقيقة واحدة, دقيقتين); every other form shows the figure.
+      if (!(language === "ar" && minutes <= 2)) expect(shown, `${language} ${seconds}s`).toContain(String(minutes));
+      if (language !== "en") {
+        expect(shown).not.toBe(i18n.getFixedT("en")("ticket_lookup_locked_minutes", { count: minutes }));
+      }
+    }
+    // No Retry-After: the sentence without a figure.
+    expect(translateError(translator(i18n), locked, "ticket_lookup_locked", {})).toBe(general);
+  });
+
+  it("shows a 422's own field messages instead of the general sentence", () => {
+    const validation = ERRORS.validation.message;
+    const general = translateError(translator(i18n), validation, "validation");
+    const tooLong = [{ loc: ["body", "message"], msg: "Input is too long.", type: "too_long" }];
+    // A problem the errors namespace knows by its type reads in every language.
+    expect(translateError(translator(i18n), "Input is too long.", "validation", { issues: tooLong })).toBe(
+      own.input_too_long,
+    );
+    const two = [
+      { loc: ["body", "subject"], msg: "Subject is required.", type: "too_small" },
+      { loc: ["body", "description"], msg: "Description is too short.", type: "too_small" },
+    ];
+    const shown = translateError(translator(i18n), "Subject is required.", "validation", { issues: two });
+    if (language === "en") {
+      expect(shown).toBe("Subject is required. Description is too short.");
+      expect(shown).not.toBe(general);
+    } else {
+      // The server's English is never shown in another language: the general sentence, translated.
+      expect(shown).toBe(general);
+    }
+    // The same message twice is said once.
+    const twice = [...tooLong, { ...tooLong[0]!, loc: ["body", "other"] }];
+    expect(translateError(translator(i18n), "", "validation", { issues: twice })).toBe(own.input_too_long);
+  });
+
+  it("says resolved, not closed, for a resolved ticket's refusal", () => {
+    const resolved = translateError(translator(i18n), ERRORS.ticket_resolved.message, "ticket_resolved");
+    const ended = translateError(translator(i18n), ERRORS.ticket_ended.message, "ticket_ended");
+    expect(resolved).toBe(own.ticket_resolved);
+    expect(resolved).not.toBe(ended);
+  });
+
   it("says the cap with its counts and the ban's end on the create page", () => {
     const t = i18n.getFixedT(language, "edit");
     const cap = t("create_ticket.cap_reached", { count: 3, cap: 3 });
@@ -114,7 +169,8 @@ describe("Arabic punctuation", () => {
       (key) =>
         (PLAYER_FACING_ERROR_CODES as readonly string[]).includes(key) ||
         (CLIENT_ERROR_KEYS as readonly string[]).includes(key) ||
-        key.startsWith("file_refused_"),
+        key.startsWith("file_refused_") ||
+        key.startsWith("ticket_lookup_locked_minutes_"),
     );
     const editKeys = Object.keys(load("ar", "edit").create_ticket as object).map((k) => `create_ticket.${k}`);
     const texts = [...arabic("errors", errorKeys), ...arabic("edit", editKeys)].filter(

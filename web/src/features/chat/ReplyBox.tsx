@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { AttachmentPicker, useFileSelection } from "../tickets/AttachmentPicker.tsx";
 import { LimitedTextarea } from "../tickets/LimitedInputs.tsx";
-import { reportSubmitError } from "../tickets/submitErrors.ts";
+import { refuseUpload, reportSubmitError } from "../tickets/submitErrors.ts";
 import type { ReplyQuote } from "./api.ts";
 import type { ChatAudience, ChatLine } from "./audience.ts";
 
@@ -72,13 +72,7 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
       onClearReply();
       await props.onAfterSend?.(kind);
     } catch (error) {
-      reportSubmitError(error, {
-        onFilesRefused: (reason) => {
-          files.setFiles([]);
-          files.setRefused([]);
-          files.setError(reason === "type" ? "unacceptable_file_type" : null);
-        },
-      });
+      reportSubmitError(error, { onFilesRefused: (reason, file) => refuseUpload(files, reason, file) });
     } finally {
       setSending(null);
     }

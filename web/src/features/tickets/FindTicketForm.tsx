@@ -14,7 +14,7 @@ import { encodeTicketInfo } from "../../../../common/ticket-code.ts";
 import { ApiError } from "../../api/client.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { useSession } from "../../session/SessionContext.ts";
-import { useErrorText } from "../../ui/useErrorText.ts";
+import { apiErrorText, useErrorText } from "../../ui/useErrorText.ts";
 import { searchTicketTemporary } from "./api.ts";
 import { adoptTemporarySession } from "./temporaryAccess.ts";
 
@@ -24,7 +24,8 @@ const REFERENCE_FORMAT = /^#?\s*\d{1,10}$/;
 
 export function FindTicketForm() {
   const { t } = useTranslation("edit");
-  const errorText = useErrorText();
+  // Re-renders on a change of language, so that a refusal shown follows it.
+  useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -32,21 +33,23 @@ export function FindTicketForm() {
   const [ticketId, setTicketId] = useState("");
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  // The lockout says how many minutes are left (the server's Retry-After).
+  const error = failure === null ? null : failure instanceof ApiError ? apiErrorText(failure) : t("errors:unknown");
   const valid = REFERENCE_FORMAT.test(ticketId.trim()) && EMAIL_FORMAT.test(email.trim());
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid || busy) return;
     setBusy(true);
-    setError(null);
+    setFailure(null);
     try {
       const opened = await searchTicketTemporary(ticketId.trim(), email.trim());
       adoptTemporarySession(queryClient, opened, { userId: user?.id ?? null, socket });
       navigate(`/ticket/${encodeTicketInfo({ ticketId: opened.ticket.id, email: email.trim() })}`);
-    } catch (failure) {
-      console.error("Temporary ticket look-up failed", failure);
-      setError(failure instanceof ApiError ? errorText(failure.message, failure.code) : t("errors:unknown"));
+    } catch (refusal) {
+      console.error("Temporary ticket look-up failed", refusal);
+      setFailure(refusal);
       setBusy(false);
     }
   };

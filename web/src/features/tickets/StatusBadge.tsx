@@ -14,6 +14,7 @@ export function StatusBadge({ status, size = "md" }: { status: TicketStatus; siz
       size={size}
       styles={{ root: { flexShrink: 0, maxWidth: "none", overflow: "visible" }, label: { overflow: "visible" } }}
       data-testid="ticket-status"
+      data-status={group}
     >
       {t(`ticket.status.${group}`)}
     </Badge>

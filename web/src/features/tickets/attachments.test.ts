@@ -1,7 +1,7 @@
 /** Issue 9 point 4: a bad file is refused alone, by name and reason; the good ones stay. */
 import { describe, expect, it } from "vitest";
 import type { UploadLimits } from "../../../../common/schemas/publicConfig.ts";
-import { addFiles, formatUploadSize, typeNames } from "./attachments.ts";
+import { addFiles, formatUploadSize, typeNames, withoutRefusedUpload } from "./attachments.ts";
 
 const LIMITS: UploadLimits = { maxBytes: 1000, maxFiles: 3, types: ["image/png", "text/plain"] };
 const file = (name: string, type: string, size = 10, lastModified = 1) =>
@@ -48,5 +48,21 @@ describe("the limits line", () => {
     expect(typeNames(LIMITS)).toEqual(["PNG", "TXT"]);
     expect(formatUploadSize(52_428_800, "en")).toBe("50 MB");
     expect(formatUploadSize(52_428_800, "de")).toMatch(/^50\sMB$/);
+  });
+});
+
+describe("withoutRefusedUpload", () => {
+  const sent = [file("a.png", "image/png"), file("renamed.png", "image/png"), file("c.txt", "text/plain")];
+
+  it("drops the file the server named by its position, names it with the reason, and keeps the rest", () => {
+    const result = withoutRefusedUpload(sent, { index: 1 }, "type");
+    expect(result?.files.map((f) => f.name)).toEqual(["a.png", "c.txt"]);
+    expect(result?.refused).toEqual([{ name: "renamed.png", reason: "type" }]);
+    expect(withoutRefusedUpload(sent, { index: 2 }, "size")?.refused).toEqual([{ name: "c.txt", reason: "size" }]);
+  });
+
+  it("answers null when the server named no file that was sent, so that the caller clears all", () => {
+    expect(withoutRefusedUpload(sent, undefined, "size")).toBeNull();
+    expect(withoutRefusedUpload(sent, { index: 3 }, "type")).toBeNull();
   });
 });

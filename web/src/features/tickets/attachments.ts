@@ -48,6 +48,22 @@ export function addFiles(current: File[], incoming: File[], limits: UploadLimits
   return { files, refused };
 }
 
+/**
+ * The server refused one file of those sent (by its bytes: a type the picker could not see, a
+ * size past the limit), naming its position: that file alone goes, named with its reason, and the
+ * others stay, as with the picker's own refusals. Null when the server named no file that was
+ * sent: then nothing tells the good files from the bad, and the caller clears the selection.
+ */
+export function withoutRefusedUpload(
+  sent: File[],
+  refusal: { index: number } | undefined,
+  reason: "type" | "size",
+): FileCheck | null {
+  const file = refusal ? sent[refusal.index] : undefined;
+  if (!refusal || !file) return null;
+  return { files: sent.filter((_, index) => index !== refusal.index), refused: [{ name: file.name, reason }] };
+}
+
 /** Short names of the accepted types, for the line next to the attachment button. */
 const TYPE_NAMES: Record<string, string> = {
   "image/jpeg": "JPEG",

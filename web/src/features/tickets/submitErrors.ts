@@ -4,14 +4,33 @@
  * inline; anything else the generic error dialog.
  */
 import type { RefObject } from "react";
-import { ApiError } from "../../api/client.ts";
+import { ApiError, type RefusedUpload } from "../../api/client.ts";
 import type { AltchaHandle } from "../../components/AltchaWidget.tsx";
 import { showBanError, showError, showWarning } from "../../ui/errorDialogStore.ts";
 import type { FileSelection } from "./AttachmentPicker.tsx";
+import { withoutRefusedUpload } from "./attachments.ts";
 
 export interface SubmitErrorHandlers {
-  /** The files were refused: clear the selection (and show the inline type message if asked). */
-  onFilesRefused(reason: "size" | "type"): void;
+  /** A file was refused: the one the server named, if it named one (see refuseUpload). */
+  onFilesRefused(reason: "size" | "type", file: RefusedUpload | undefined): void;
+}
+
+/**
+ * The server refused a file after the picker's checks had passed: the file it names goes, named
+ * with its reason, and the good ones stay (issue 9 point 4). A refusal that names no file (a
+ * proxy's 413) clears the selection, as the spec says (spec 1 §8).
+ */
+export function refuseUpload(selection: FileSelection, reason: "size" | "type", file: RefusedUpload | undefined): void {
+  const kept = withoutRefusedUpload(selection.files, file, reason);
+  if (kept) {
+    selection.setFiles(kept.files);
+    selection.setRefused(kept.refused);
+    selection.setError(null);
+    return;
+  }
+  selection.setFiles([]);
+  selection.setRefused([]);
+  selection.setError(reason === "type" ? "unacceptable_file_type" : null);
 }
 
 export function reportSubmitError(error: unknown, handlers: SubmitErrorHandlers): void {
@@ -29,12 +48,12 @@ export function reportSubmitError(error: unknown, handlers: SubmitErrorHandlers)
     if (error.status === 413 || error.code === "file_size_exceeded") {
       console.error(error);
       showWarning("file_size_exceeded");
-      handlers.onFilesRefused("size");
+      handlers.onFilesRefused("size", error.file);
       return;
     }
     if (error.status === 415 || error.code === "unacceptable_file_type") {
       console.error(error);
-      handlers.onFilesRefused("type");
+      handlers.onFilesRefused("type", error.file);
       return;
     }
   }
@@ -42,7 +61,7 @@ export function reportSubmitError(error: unknown, handlers: SubmitErrorHandlers)
 }
 
 /**
- * What both ticket forms do when a submission is refused: explain it, clear refused files, and
+ * What both ticket forms do when a submission is refused: explain it, drop the refused file, and
  * renew the bot check (a solved challenge is accepted once, so the next try needs a fresh one).
  */
 export function handleRefusedSubmission(
@@ -50,13 +69,6 @@ export function handleRefusedSubmission(
   files: FileSelection,
   widget: RefObject<AltchaHandle | null>,
 ): void {
-  reportSubmitError(error, {
-    onFilesRefused: (reason) => {
-      // The server names no file: the whole selection goes, as the spec says (spec 1 §8).
-      files.setFiles([]);
-      files.setRefused([]);
-      files.setError(reason === "type" ? "unacceptable_file_type" : null);
-    },
-  });
+  reportSubmitError(error, { onFilesRefused: (reason, file) => refuseUpload(files, reason, file) });
   widget.current?.reset();
 }

@@ -14,7 +14,7 @@ import { usePublicConfig } from "../../api/config.ts";
 import { type AltchaHandle, AltchaWidget } from "../../components/AltchaWidget.tsx";
 import { AuthCard } from "../../components/AuthCard.tsx";
 import { useSession } from "../../session/SessionContext.ts";
-import { errorText } from "../../ui/useErrorText.ts";
+import { apiErrorText } from "../../ui/useErrorText.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -59,7 +59,7 @@ export default function LoginPage() {
         return;
       }
       console.error("Sign-in failed", error);
-      const message = error instanceof ApiError ? errorText(error.message, error.code) : t("errors:unknown");
+      const message = error instanceof ApiError ? apiErrorText(error) : t("errors:unknown");
       setStatus({ kind: "error", message });
       widget.current?.reset();
     }
