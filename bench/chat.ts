@@ -10,6 +10,8 @@
  *   BENCH_CHAT_MEMBERS     member sockets (default 1000)
  *   BENCH_CHAT_RATES       offered msg/s, comma-separated (default 100,300,1000,3000)
  *   BENCH_CHAT_SECONDS     seconds of sending per rate (default 3)
+ *   BENCH_CHAT_PROFILE     a path: the help desk thread's CPU profile over the reported steps
+ *                          (`<path>.<rate>.cpuprofile`, for Chrome's DevTools)
  *
  * Also printed: the server thread's CPU time per delivered message, which holds still on a busy
  * machine where latencies do not.
@@ -53,6 +55,14 @@ function serverCpu(worker: Worker): Promise<number> {
   return new Promise((resolve) => {
     worker.once("message", (answer: { cpuMicros: number }) => resolve(answer.cpuMicros));
     worker.postMessage("cpu");
+  });
+}
+
+/** Starts (null) or stops and writes (a path) the server thread's CPU profile. */
+function serverProfile(worker: Worker, writeTo: string | null): Promise<void> {
+  return new Promise((resolve) => {
+    worker.once("message", () => resolve());
+    worker.postMessage({ profile: writeTo });
   });
 }
 
@@ -123,6 +133,9 @@ async function measure(label: string, request: ServerRequest): Promise<StepResul
       latencies = [];
       let sent = 0;
       let refused = 0;
+      const refusals = new Map<string, number>();
+      const profilePath = report && label === "helpdesk" ? process.env.BENCH_CHAT_PROFILE : undefined;
+      if (profilePath) await serverProfile(worker, null);
       const cpuBefore = await serverCpu(worker);
       const started = performance.now();
       const endAt = started + seconds * 1000;
@@ -135,7 +148,10 @@ async function measure(label: string, request: ServerRequest): Promise<StepResul
           const sender = senders[n % senders.length]!;
           sentAt.set(n, performance.now());
           sender.emit("send_message", { messageObj: { chatId: member.chatId, message: `m${n}` } }, (ack: unknown) => {
-            if (!(ack as { ok: boolean }).ok) refused++;
+            const answer = ack as { ok: boolean; error?: string };
+            if (answer.ok) return;
+            refused++;
+            refusals.set(answer.error ?? "?", (refusals.get(answer.error ?? "?") ?? 0) + 1);
           });
         }
         await sleep(2);
@@ -143,6 +159,7 @@ async function measure(label: string, request: ServerRequest): Promise<StepResul
       const deadline = performance.now() + DRAIN_MS;
       while (latencies.length + refused < sent && performance.now() < deadline) await sleep(10);
       const cpu = (await serverCpu(worker)) - cpuBefore;
+      if (profilePath) await serverProfile(worker, `${profilePath}.${rate}.cpuprofile`);
       if (!report) continue;
       const sorted = [...latencies].sort((a, b) => a - b);
       const elapsed = Math.max(lastDelivery, endAt) - started;
@@ -158,7 +175,7 @@ async function measure(label: string, request: ServerRequest): Promise<StepResul
         cpuPerMessage: cpu / Math.max(1, latencies.length),
       });
       console.log(
-        `${label.padEnd(9)} ${String(rate).padStart(5)} msg/s offered: ${results.at(-1)!.perSecond.toFixed(0).padStart(5)}/s delivered (${latencies.length}/${sent}${refused ? `, ${refused} refused` : ""})  p50=${sorted.length ? percentile(sorted, 50).toFixed(2) : "-"}ms  p95=${sorted.length ? percentile(sorted, 95).toFixed(2) : "-"}ms  p99=${sorted.length ? percentile(sorted, 99).toFixed(2) : "-"}ms  cpu=${results.at(-1)!.cpuPerMessage.toFixed(0)}µs/msg`,
+        `${label.padEnd(9)} ${String(rate).padStart(5)} msg/s offered: ${results.at(-1)!.perSecond.toFixed(0).padStart(5)}/s delivered (${latencies.length}/${sent}${refused ? `, ${refused} refused: ${[...refusals].map(([code, n]) => `${code} ${n}`).join(", ")}` : ""})  p50=${sorted.length ? percentile(sorted, 50).toFixed(2) : "-"}ms  p95=${sorted.length ? percentile(sorted, 95).toFixed(2) : "-"}ms  p99=${sorted.length ? percentile(sorted, 99).toFixed(2) : "-"}ms  cpu=${results.at(-1)!.cpuPerMessage.toFixed(0)}µs/msg`,
       );
       // Let a saturated server finish its backlog before the next step.
       await sleep(500);

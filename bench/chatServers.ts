@@ -6,7 +6,9 @@
  *          and S staff users; answers the cookies and CSRF tokens their sockets need
  *   relay  a bare socket.io server that fans a message out to a room, no database: the baseline
  */
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import { Server } from "socket.io";
@@ -110,6 +112,26 @@ async function startApp(request: ServerRequest): Promise<ServerReady> {
   return { baseUrl: server.baseUrl, members, staff };
 }
 
+let profiler: Session | null = null;
+
+/** BENCH_CHAT_PROFILE: a CPU profile of this server thread over the measured steps only. */
+async function profile(writeTo: string | null): Promise<void> {
+  if (writeTo === null) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+    parentPort?.postMessage({ profiling: true });
+    return;
+  }
+  if (!profiler) return;
+  const { profile: taken } = await profiler.post("Profiler.stop");
+  writeFileSync(writeTo, JSON.stringify(taken));
+  profiler.disconnect();
+  profiler = null;
+  parentPort?.postMessage({ profiling: false });
+}
+
 if (parentPort) {
   const request = workerData as ServerRequest;
   const ready = await (request.kind === "relay" ? startRelay(request) : startApp(request));
@@ -120,5 +142,6 @@ if (parentPort) {
       const { user, system } = process.threadCpuUsage();
       parentPort?.postMessage({ cpuMicros: user + system });
     }
+    if (typeof ask === "object" && ask !== null && "profile" in ask) void profile(ask.profile as string | null);
   });
 }
