@@ -40,7 +40,14 @@ describe.each(ENGINES)("groupedCommit (%s)", (engine) => {
       groupedCommit(store, 1, async (trx) => {
         await trx
           .insertInto("sessions")
-          .values({ id: "group-a-refused", user_id: userId, kind: "user", created_at: 1, last_seen_at: 1, expires_at: 2 })
+          .values({
+            id: "group-a-refused",
+            user_id: userId,
+            kind: "user",
+            created_at: 1,
+            last_seen_at: 1,
+            expires_at: 2,
+          })
           .execute();
         throw refusal;
       }),

@@ -142,6 +142,7 @@ export async function sendChatMessage(
   }
   if (result.ticket.status !== ticket.status) ctx.events.publish("ticket.updated", { ticket: result.ticket });
   publishNotifications(ctx, result.notifications, result.ticket);
-  if (result.followed) ctx.events.publish("chatList.added", { userId: user.id, tickets: [{ ...result.ticket, pinned: 0 }] });
+  if (result.followed)
+    ctx.events.publish("chatList.added", { userId: user.id, tickets: [{ ...result.ticket, pinned: 0 }] });
   return { ticket: result.ticket, message: result.message };
 }
