@@ -1,8 +1,8 @@
 /**
  * Chat lists follow the work (spec 2 §2, docs/decisions.md "chatlist"): a ticket assigned to a
  * staff member enters their list, and so does a ticket a staff member replies in, as Zendesk's
- * and Freshdesk's "my open conversations" do. Each adds through the same use case (write, then
- * `new_active_chat`).
+ * and Freshdesk's "my open conversations" do. An assignment adds through the same use case (write,
+ * then `new_active_chat`); a reply adds in the message's own commit (sendChatMessage.ts).
  */
 import type { AppContext } from "../context.ts";
 import { addTicketsToChatList } from "./addTicketsToChatList.ts";
@@ -12,19 +12,14 @@ async function isStaffUser(ctx: AppContext, userId: number): Promise<boolean> {
   return row?.class === "dev";
 }
 
-/** `staff`: the caller already knows the user is staff (a staff message says so by its class). */
-function follow(ctx: AppContext, userId: number, ticketId: number, staff = false): void {
+function follow(ctx: AppContext, userId: number, ticketId: number): void {
   void (async () => {
-    if (staff || (await isStaffUser(ctx, userId))) await addTicketsToChatList(ctx, userId, [ticketId]);
+    if (await isStaffUser(ctx, userId)) await addTicketsToChatList(ctx, userId, [ticketId]);
   })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "chat list follow failed"));
 }
 
 export function subscribeChatListFollowers(ctx: AppContext): void {
   ctx.events.on("ticket.assigned", ({ ticket }) => {
     if (ticket.assigned_to !== null) follow(ctx, ticket.assigned_to, ticket.id);
-  });
-  ctx.events.on("message.created", ({ ticket, message }) => {
-    if (message.user_class === "dev" && message.type === "message" && message.sender_id !== null)
-      follow(ctx, message.sender_id, ticket.id, true);
   });
 }

@@ -8,13 +8,14 @@ import { LIMITS } from "../../common/constants.ts";
 import type { ReplyTo } from "../../common/schemas/chat.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { groupedCommit } from "../db/commitGroup.ts";
 import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
 import { endedRefusal, isEnded } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
 import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo } from "../presenters/message.ts";
+import { addActiveChats } from "../repositories/activeChats.ts";
 import { findMessage, insertMessage, markRead } from "../repositories/chat.ts";
-import type { NotificationRow } from "../repositories/notifications.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
@@ -91,10 +92,9 @@ export async function sendChatMessage(
   // Ended tickets take no messages: players are done, staff reopen first (spec 2 §4).
   if (isEnded(ticket.status)) throw new AppError(endedRefusal(ticket.status));
 
-  const db = ctx.store.db;
   const now = nowSeconds();
-  let notifications: NotificationRow[] = [];
-  const result = await db.transaction().execute(async (trx) => {
+  // Grouped with the other messages being written meanwhile: one commit for them all (commitGroup.ts).
+  const result = await groupedCommit(ctx.store, async (trx) => {
     const reply = input.replyTo ? await quote(trx, ticket.id, input.replyTo.id, viewer) : null;
     const claimed = await claimUploads(trx, user.id, input.uploadedNames.map(storedName), ticket.id);
     if (claimed.length !== input.uploadedNames.length) {
@@ -116,7 +116,7 @@ export async function sendChatMessage(
       user_class: senderClass,
     });
     // notes: tags and the assignee's new_message notification, in the message's transaction.
-    notifications = [
+    const notifications = [
       ...(await notifyTagged(trx, { text, sender: user, ticket, now })),
       ...(await notifyAssigneeOfPlayerMessage(trx, { sender: user, ticket, now })),
     ];
@@ -135,7 +135,9 @@ export async function sendChatMessage(
       const current = await findTicket(trx, ticket.id);
       throw new AppError(current ? endedRefusal(current.status) : "ticket_ended");
     }
-    return { ticket: updated, message, read };
+    // A ticket a staff member replies in enters their chat list (spec 2 §2), in the same commit.
+    const followed = senderClass === "dev" && (await addActiveChats(trx, user.id, [ticket.id], now)).length > 0;
+    return { ticket: updated, message, read, notifications, followed };
   });
   ctx.events.publish("message.created", result);
   // Read ticks change only when there was something unread: no event for every message of a chat.
@@ -143,6 +145,8 @@ export async function sendChatMessage(
     ctx.events.publish("messages.read", { ticket: result.ticket, readerId: user.id, readerClass: senderClass });
   }
   if (result.ticket.status !== ticket.status) ctx.events.publish("ticket.updated", { ticket: result.ticket });
-  publishNotifications(ctx, notifications, result.ticket);
+  publishNotifications(ctx, result.notifications, result.ticket);
+  if (result.followed)
+    ctx.events.publish("chatList.added", { userId: user.id, tickets: [{ ...result.ticket, pinned: 0 }] });
   return { ticket: result.ticket, message: result.message };
 }

@@ -1,0 +1,89 @@
+/**
+ * Grouped commits: writes queued while a group is being written share one transaction, each job
+ * fails alone, and a job settles only once its rows are committed. On both engines.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
+import { buildMember } from "../test/factories.ts";
+import { groupedCommit } from "./commitGroup.ts";
+
+describe.each(ENGINES)("groupedCommit (%s)", (engine) => {
+  let store: TestStore;
+  let userId: number;
+  beforeAll(async () => {
+    store = await createTestStore(engine);
+    userId = (await buildMember(store)).id;
+  });
+  afterAll(() => store.close());
+
+  const insertSession = (id: string) =>
+    groupedCommit(store, async (trx) => {
+      await trx
+        .insertInto("sessions")
+        .values({ id, user_id: userId, kind: "user", created_at: 1, last_seen_at: 1, expires_at: 2 })
+        .execute();
+      return id;
+    });
+
+  const stored = async (ids: string[]) =>
+    (await store.db.selectFrom("sessions").select("id").where("id", "in", ids).orderBy("id").execute()).map(
+      (r) => r.id,
+    );
+
+  it("commits jobs queued together, failing only the job that failed", async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `group-a-${i}`);
+    const refusal = new Error("refused");
+    const outcomes = await Promise.allSettled([
+      ...ids.slice(0, 4).map(insertSession),
+      // Writes, then refuses: its row must be undone while the others' stay.
+      groupedCommit(store, async (trx) => {
+        await trx
+          .insertInto("sessions")
+          .values({
+            id: "group-a-refused",
+            user_id: userId,
+            kind: "user",
+            created_at: 1,
+            last_seen_at: 1,
+            expires_at: 2,
+          })
+          .execute();
+        throw refusal;
+      }),
+      // A statement the database refuses (the same primary key again) fails that job alone too.
+      insertSession("group-a-0"),
+      ...ids.slice(4).map(insertSession),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      ...Array(4).fill("fulfilled"),
+      "rejected",
+      "rejected",
+      ...Array(4).fill("fulfilled"),
+    ]);
+    expect((outcomes[4] as PromiseRejectedResult).reason).toBe(refusal);
+    expect(await stored([...ids, "group-a-refused"])).toEqual(ids);
+  });
+
+  it("settles a job only after its rows are committed", async () => {
+    const seenOutside = await Promise.all(
+      ["group-b-0", "group-b-1", "group-b-2"].map(async (id) => {
+        await insertSession(id);
+        // Read outside the transaction: on PostgreSQL another pooled connection, which sees
+        // committed rows only.
+        return (await stored([id])).length;
+      }),
+    );
+    expect(seenOutside).toEqual([1, 1, 1]);
+  });
+
+  it.runIf(engine === "postgres")("gives each job a transaction of its own on PostgreSQL", async () => {
+    const txid = () =>
+      groupedCommit(store, async (trx) => {
+        const { rows } = await sql<{ id: string }>`select txid_current()::text as id`.execute(trx);
+        return rows[0]!.id;
+      });
+    const ids = await Promise.all(Array.from({ length: 6 }, txid));
+    expect(new Set(ids).size).toBe(6);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Grouped commits for the chat hot path: writes that arrive while an earlier group is being
+ * written wait, then go to the database together in one transaction, each in a savepoint of its
+ * own. A commit is the dearest part of a small write (SQLite writes every touched page of the
+ * tickets table and its many indexes to the WAL; PostgreSQL flushes its WAL), so N messages in one
+ * commit cost far less than N commits.
+ *
+ * - **Write before announce holds**: a job's promise settles only after the group's commit, so
+ *   its caller acknowledges and fans out a message that is stored.
+ * - **One job failing fails alone**: its savepoint is rolled back and the others commit. A failing
+ *   commit (the database went away) fails every job of its group with that error.
+ * - **No added wait when quiet**: a job that finds a lane idle starts a group of one at once; groups
+ *   grow only while the database is busy with the previous one.
+ * - **SQLite only**: SQLite has one connection and one writer at a time, so one lane serves it and
+ *   no two writers can deadlock. On PostgreSQL every job is its own transaction, as before: a group
+ *   would hold several tickets' row locks at once and could deadlock with a writer that locks two
+ *   tickets in the other order (dispersal, the sweeps), failing every message of the group, and it
+ *   would keep pooled connections busy; the chat bench showed no gain there to pay for that.
+ */
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DataStore } from "./database.ts";
+import type { Database } from "./schema.ts";
+
+/** A bound on one group, so that one commit never holds the (SQLite) connection for long. */
+export const MAX_GROUP = 64;
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+
+interface Job {
+  work: Work<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+class Lane {
+  readonly #db: Kysely<Database>;
+  #queue: Job[] = [];
+  #writing = false;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  run<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.#writing) void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    this.#writing = true;
+    try {
+      while (this.#queue.length) {
+        const group = this.#queue.splice(0, MAX_GROUP);
+        const outcomes = await this.#write(group);
+        for (const [i, job] of group.entries()) {
+          const outcome = outcomes[i]!;
+          if (outcome.ok) job.resolve(outcome.value);
+          else job.reject(outcome.error);
+        }
+      }
+    } finally {
+      this.#writing = false;
+    }
+  }
+
+  /** Runs the group's jobs one after the other in one transaction; answers each one's outcome. */
+  async #write(group: Job[]): Promise<Outcome[]> {
+    if (group.length === 1) {
+      // Alone: a plain transaction, without the savepoint's two extra statements.
+      try {
+        return [{ ok: true, value: await this.#db.transaction().execute(group[0]!.work) }];
+      } catch (error) {
+        return [{ ok: false, error }];
+      }
+    }
+    const outcomes: Outcome[] = [];
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        for (const job of group) {
+          await sql`savepoint grouped_commit`.execute(trx);
+          try {
+            outcomes.push({ ok: true, value: await job.work(trx) });
+          } catch (error) {
+            // A refusal (the ticket closed meanwhile) or a failed statement: undo this job only.
+            // Should the rollback itself fail, the connection is gone and the whole group fails.
+            await sql`rollback to savepoint grouped_commit`.execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+          await sql`release savepoint grouped_commit`.execute(trx);
+        }
+      });
+    } catch (error) {
+      return group.map(() => ({ ok: false, error }));
+    }
+    return outcomes;
+  }
+}
+
+const lanes = new WeakMap<Kysely<Database>, Lane>();
+
+/**
+ * Runs `work` in a transaction, on SQLite shared with the other writes queued meanwhile, and
+ * settles once that transaction has committed. `work` must touch the database through `trx` only,
+ * and may be undone alone (savepoint), so it must not have effects outside the database before the
+ * commit.
+ */
+export function groupedCommit<T>(store: DataStore, work: Work<T>): Promise<T> {
+  if (store.engine === "postgres") return store.db.transaction().execute(work);
+  let lane = lanes.get(store.db);
+  if (!lane) {
+    lane = new Lane(store.db);
+    lanes.set(store.db, lane);
+  }
+  return lane.run(work);
+}
