@@ -47,6 +47,8 @@ const EXPECTED_TABLES = [
   "upload_deletions",
   // ticket numbers
   "ticket_number",
+  // tickets per status, as delta rows (0024)
+  "ticket_status_counts",
 ];
 
 /** Indexes that queries depend on: name -> [table, columns, unique]. */

@@ -119,6 +119,15 @@ export interface Database {
   ticket_number: TicketNumberTable;
   // files to remove from the disk (0018_chatfold)
   upload_deletions: UploadDeletionsTable;
+  // tickets per status, as delta rows (0024_ticket_status_counts)
+  ticket_status_counts: TicketStatusCountsTable;
+}
+
+/** One change of the number of tickets of a status; the sweep folds them (db/ticketCounts.ts). */
+export interface TicketStatusCountsTable {
+  id: Generated<number>;
+  status: string;
+  delta: number;
 }
 
 // ---- setup (0002_setup) ----

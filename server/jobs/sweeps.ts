@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { BanLogRow, ChatMessageRow, TicketRow } from "../db/schema.ts";
+import { foldTicketStatusCounts } from "../db/ticketCounts.ts";
 import {
   clearEndedUserBans,
   expireBanLogs,
@@ -140,6 +141,8 @@ export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<vo
   await sweepAutoClose(ctx, now);
   await sweepAttachments(ctx, now);
   await sweepBanExpiry(ctx, now);
+  // The status counters' delta rows (one per ticket written or status changed) become one per status.
+  await foldTicketStatusCounts(ctx.store.db, ctx.store.engine);
 }
 
 /**
