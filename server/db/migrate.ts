@@ -17,6 +17,7 @@ import * as stats from "./migrations/0015_stats.ts";
 import * as chatfold from "./migrations/0018_chatfold.ts";
 import * as searchSpeed from "./migrations/0019_search_speed.ts";
 import * as ticketStatusCounts from "./migrations/0024_ticket_status_counts.ts";
+import * as ticketServerCategory from "./migrations/0025_ticket_server_category.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0018_chatfold": chatfold,
   "0019_search_speed": searchSpeed,
   "0024_ticket_status_counts": ticketStatusCounts,
+  "0025_ticket_server_category": ticketServerCategory,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
