@@ -18,6 +18,7 @@ import * as chatfold from "./migrations/0018_chatfold.ts";
 import * as searchSpeed from "./migrations/0019_search_speed.ts";
 import * as ticketCounts from "./migrations/0020_ticket_counts.ts";
 import * as statsPeriods from "./migrations/0021_stats_periods.ts";
+import * as ticketServerCategory from "./migrations/0023_ticket_server_category.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0019_search_speed": searchSpeed,
   "0020_ticket_counts": ticketCounts,
   "0021_stats_periods": statsPeriods,
+  "0023_ticket_server_category": ticketServerCategory,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -90,6 +90,7 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   tickets_server_id: ["tickets", ["server_id", "id"], false],
   tickets_assigned_to_id: ["tickets", ["assigned_to", "id"], false],
   tickets_server_updated: ["tickets", ["server_id", "last_updated"], false],
+  tickets_server_category_status_updated: ["tickets", ["server_id", "category_id", "status", "last_updated"], false],
   tickets_category_updated: ["tickets", ["category_id", "last_updated"], false],
   tickets_priority_updated: ["tickets", ["priority_id", "last_updated"], false],
   notifications_user_type_ticket: ["notifications", ["user_id", "type", "ticket_id"], false],
