@@ -16,6 +16,7 @@ import * as todoBoard from "./migrations/0014_todo_board.ts";
 import * as stats from "./migrations/0015_stats.ts";
 import * as chatfold from "./migrations/0018_chatfold.ts";
 import * as searchSpeed from "./migrations/0019_search_speed.ts";
+import * as chatClientId from "./migrations/0022_chat_client_id.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0015_stats": stats,
   "0018_chatfold": chatfold,
   "0019_search_speed": searchSpeed,
+  "0022_chat_client_id": chatClientId,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
