@@ -55,11 +55,14 @@ class Party {
   connections = 0;
   #sent = 0;
 
-  constructor(
-    readonly client: TestClient,
-    readonly chatId: string,
-    readonly name: string,
-  ) {
+  readonly client: TestClient;
+  readonly chatId: string;
+  readonly name: string;
+
+  constructor(client: TestClient, chatId: string, name: string) {
+    this.client = client;
+    this.chatId = chatId;
+    this.name = name;
     this.socket = client.socket({ reconnection: true });
     this.socket.on("new_message", (line: Line) => {
       if (line.chatId !== chatId) return;
