@@ -63,12 +63,10 @@ export async function sendStaffMessage(
     return (await api.upload<{ message: StaffMessage }>("/api/new-chat-message", form)).message;
   }
   const sent = await socketCall<SendMessageAnswer>(socket, (s) =>
-    s
-      .timeout(15_000)
-      .emitWithAck("send_message", {
-        chat_id: chatId,
-        messageObj: { chatId, message, reply_to: quote, client_id: clientId },
-      }),
+    s.timeout(15_000).emitWithAck("send_message", {
+      chat_id: chatId,
+      messageObj: { chatId, message, reply_to: quote, client_id: clientId },
+    }),
   );
   if (!sent || !("ip_origin" in sent)) throw new ApiError(0, "network_error");
   return sent as StaffMessage;
