@@ -88,6 +88,15 @@ if (clusterMissing.length) {
   });
 }
 
+const nginx = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+if (!existsSync(nginx)) {
+  suites.push({
+    suite: "two node processes behind nginx (server/deploy/nginx.test.ts)",
+    outcome: "skipped",
+    note: `no nginx at ${nginx} (NGINX_PATH); .ci/run installs Debian's`,
+  });
+}
+
 if (existsSync(chromium)) {
   const playwrightReport = path.join(reports, "playwright.json");
   // Playwright's webServer builds the web app and starts a fresh demo server itself.

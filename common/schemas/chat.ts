@@ -46,6 +46,16 @@ const attachmentNames = z
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
   .pipe(z.array(z.string().max(300)).max(LIMITS.attachments));
 
+/**
+ * The sender's own id for one send (a random UUID, say), kept with the stored message: the same
+ * send retried after a lost acknowledgement answers the message stored the first time instead of
+ * storing it again. Optional: a client without one gets no such protection.
+ */
+export const clientMessageId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, '-' or '_'")
+  .optional();
+
 /** POST /api/new-chat-message. Sender and class come from the session, never from these fields. */
 export const newChatMessageBody = z.object({
   chatId: chatId,
@@ -54,6 +64,7 @@ export const newChatMessageBody = z.object({
   reply_to: replyToField,
   /** Names or URLs of files already sent through upload-files (files may also come in this call). */
   fileUrls: attachmentNames,
+  client_id: clientMessageId,
 });
 
 export const fetchChatBody = z.object({
@@ -71,6 +82,7 @@ export const sendMessagePayload = z.object({
     message: z.string().max(STAFF_MESSAGE_MAX).optional().default(""),
     attachments: attachmentNames,
     reply_to: replyToField,
+    client_id: clientMessageId,
   }),
   reply_to: replyToField,
   replyTo: replyToField,

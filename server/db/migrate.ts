@@ -18,6 +18,7 @@ import * as chatfold from "./migrations/0018_chatfold.ts";
 import * as searchSpeed from "./migrations/0019_search_speed.ts";
 import * as ticketCounts from "./migrations/0020_ticket_counts.ts";
 import * as statsPeriods from "./migrations/0021_stats_periods.ts";
+import * as chatClientId from "./migrations/0022_chat_client_id.ts";
 import * as ticketServerCategory from "./migrations/0023_ticket_server_category.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0019_search_speed": searchSpeed,
   "0020_ticket_counts": ticketCounts,
   "0021_stats_periods": statsPeriods,
+  "0022_chat_client_id": chatClientId,
   "0023_ticket_server_category": ticketServerCategory,
 };
 

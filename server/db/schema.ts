@@ -290,6 +290,8 @@ interface MessageColumns {
 
 export interface ChatMessagesTable extends MessageColumns {
   type: ColumnType<ChatMessageType, ChatMessageType | undefined, ChatMessageType>;
+  /** The sender's own id for this send (0022_chat_client_id): a retried send is stored once. */
+  client_id: NullableText;
 }
 
 /** Notes share the chat-message columns; their type is always given on insert. */

@@ -117,6 +117,7 @@ function messageRow(overrides: Partial<ChatMessageRow> = {}): ChatMessageRow {
     new_category: null,
     completed_status: null,
     banned: null,
+    client_id: null,
     ...overrides,
   };
 }

@@ -129,6 +129,7 @@ export const eventHandlers: HandlerMap = {
         uploadedNames: messageObj.attachments,
         newFiles: [],
         ip: socket.handshake.address || "NOT FOUND",
+        clientId: messageObj.client_id,
       });
       return { ok: true, data: presentMessageFor(message, user.class === "dev" ? "staff" : "owner") };
     } catch (error) {

@@ -15,6 +15,22 @@ export function findMessage(db: Kysely<Database>, ticketId: number, id: number):
     .executeTakeFirst();
 }
 
+/** The message this sender stored in this chat under its own id for the send, if any. */
+export function findMessageByClientId(
+  db: Kysely<Database>,
+  ticketId: number,
+  senderId: number,
+  clientId: string,
+): Promise<ChatMessageRow | undefined> {
+  return db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("ticket_id", "=", ticketId)
+    .where("sender_id", "=", senderId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+}
+
 /** The newest `limit` messages before `before` (or the newest overall), oldest first. */
 export async function listMessages(
   db: Kysely<Database>,

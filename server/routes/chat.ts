@@ -75,6 +75,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           uploadedNames: body.fileUrls,
           newFiles: files,
           ip: request.ip,
+          clientId: body.client_id,
         });
         return presentSentMessage(message, user.class === "dev" ? "staff" : "owner");
       },

@@ -9,13 +9,14 @@ import type { ReplyTo } from "../../common/schemas/chat.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { groupedCommit } from "../db/commitGroup.ts";
+import { isUniqueViolation } from "../db/dialect.ts";
 import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
 import { endedRefusal, isEnded } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
 import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo } from "../presenters/message.ts";
 import { addActiveChats } from "../repositories/activeChats.ts";
-import { findMessage, insertMessage, markRead } from "../repositories/chat.ts";
+import { findMessage, findMessageByClientId, insertMessage, markRead } from "../repositories/chat.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
@@ -33,6 +34,8 @@ export interface SendChatMessageInput {
   /** Files that came with this very call (already stored). */
   newFiles: SavedFile[];
   ip: string;
+  /** The sender's own id for this send: a retry of a stored send answers the stored message. */
+  clientId?: string | undefined;
 }
 
 /** A ticket the caller may see, or 404: a ticket one may not see is one that does not exist. */
@@ -70,13 +73,42 @@ async function quote(db: Kysely<Database>, ticketId: number, id: number, viewer:
   return JSON.stringify({ ...copy, type: quoted.type });
 }
 
+type SentMessage = { ticket: TicketRow; message: ChatMessageRow };
+
+/**
+ * A send this sender already stored under `clientId`: its message, announced once more. The first
+ * attempt's node may have died between its commit and its announcement, so a retry announces
+ * again; clients merge chat messages by id (web mergeById), so one that had it shows it once.
+ * Checks and side effects of the first attempt (notifications, status change) are not repeated.
+ */
+async function resend(
+  ctx: AppContext,
+  ticket: TicketRow,
+  user: UserRow,
+  clientId: string,
+  announce = true,
+): Promise<SentMessage | null> {
+  const message = await findMessageByClientId(ctx.store.db, ticket.id, user.id, clientId);
+  if (!message) return null;
+  const current = (await findTicket(ctx.store.db, ticket.id)) ?? ticket;
+  if (announce) ctx.events.publish("message.created", { ticket: current, message });
+  return { ticket: current, message };
+}
+
 export async function sendChatMessage(
   ctx: AppContext,
   user: UserRow,
   session: SessionRow,
   input: SendChatMessageInput,
-): Promise<{ ticket: TicketRow; message: ChatMessageRow }> {
+): Promise<SentMessage> {
   const { ticket, viewer } = await visibleTicket(ctx, user, session, input.ticketId);
+  const replayed = input.clientId ? await resend(ctx, ticket, user, input.clientId) : null;
+  if (replayed) {
+    // Files sent again with the retry are not the message's: left unattached, the orphan sweep
+    // removes them.
+    await recordUploads(ctx.store.db, user.id, input.newFiles);
+    return replayed;
+  }
   const text = input.message.trim();
   const senderClass = user.class;
   if (senderClass === "user" && text.length > LIMITS.playerReply) {
@@ -94,7 +126,7 @@ export async function sendChatMessage(
 
   const now = nowSeconds();
   // Grouped with the other messages being written meanwhile: one commit for them all (commitGroup.ts).
-  const result = await groupedCommit(ctx.store, async (trx) => {
+  const write = groupedCommit(ctx.store, async (trx) => {
     const reply = input.replyTo ? await quote(trx, ticket.id, input.replyTo.id, viewer) : null;
     const claimed = await claimUploads(trx, user.id, input.uploadedNames.map(storedName), ticket.id);
     if (claimed.length !== input.uploadedNames.length) {
@@ -114,6 +146,7 @@ export async function sendChatMessage(
       reply_to: reply,
       ip_origin: input.ip || "NOT FOUND",
       user_class: senderClass,
+      client_id: input.clientId ?? null,
     });
     // notes: tags and the assignee's new_message notification, in the message's transaction.
     const notifications = [
@@ -139,6 +172,20 @@ export async function sendChatMessage(
     const followed = senderClass === "dev" && (await addActiveChats(trx, user.id, [ticket.id], now)).length > 0;
     return { ticket: updated, message, read, notifications, followed };
   });
+  let result: Awaited<typeof write>;
+  try {
+    result = await write;
+  } catch (error) {
+    // The same send arrived twice at once (a retry racing its original): the first one stored it
+    // and announces it.
+    const stored =
+      input.clientId && isUniqueViolation(error) ? await resend(ctx, ticket, user, input.clientId, false) : null;
+    if (stored) {
+      await recordUploads(ctx.store.db, user.id, input.newFiles);
+      return stored;
+    }
+    throw error;
+  }
   ctx.events.publish("message.created", result);
   // Read ticks change only when there was something unread: no event for every message of a chat.
   if (result.read > 0) {

@@ -7,7 +7,7 @@
  */
 import { ActionIcon, Box, Button, CloseButton, Group, Stack, Text, Textarea, useDirection } from "@mantine/core";
 import { IconCircleCheck, IconCornerDownRight, IconLock, IconSend } from "@tabler/icons-react";
-import { type ChangeEvent, type KeyboardEvent, useEffect, useState } from "react";
+import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { AttachmentPicker, useFileSelection } from "../tickets/AttachmentPicker.tsx";
@@ -15,6 +15,7 @@ import { LimitedTextarea } from "../tickets/LimitedInputs.tsx";
 import { refuseUpload, reportSubmitError } from "../tickets/submitErrors.ts";
 import type { ReplyQuote } from "./api.ts";
 import type { ChatAudience, ChatLine } from "./audience.ts";
+import { PendingSend } from "./pendingSend.ts";
 
 /** plain: Send; resolve / close: submit-and-resolve / submit-and-close (spec 2 §4). */
 export type SendKind = "plain" | "resolve" | "close";
@@ -50,6 +51,7 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState<SendKind | null>(null);
   const files = useFileSelection();
+  const pending = useRef(new PendingSend());
   const id = (name: string) => `${audience.testIdPrefix}${name}`;
   const { limit, counter, minRows, maxRows } = audience.reply;
   const off = !!disabledReason;
@@ -65,7 +67,13 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
     setSending(kind);
     try {
       if (props.onBeforeSend && !(await props.onBeforeSend(kind))) return;
-      const message = await audience.send(socket, chatId, trimmed, replyTo, files.files);
+      const clientId = pending.current.idFor({
+        text: trimmed,
+        replyToId: replyTo?.id ?? null,
+        files: files.files.map((f) => ({ name: f.name, size: f.size })),
+      });
+      const message = await audience.send(socket, chatId, trimmed, replyTo, files.files, clientId);
+      pending.current.sent();
       onSent(message);
       setText("");
       files.clear();

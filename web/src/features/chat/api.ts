@@ -33,10 +33,12 @@ export async function sendChatMessage(
   message: string,
   replyTo: ReplyQuote | null,
   files: File[],
+  clientId: string,
 ): Promise<ChatMessage> {
   const form = new FormData();
   form.append("chatId", chatId);
   form.append("message", message);
+  form.append("client_id", clientId);
   if (replyTo) form.append("reply_to", JSON.stringify(replyTo));
   for (const file of files) form.append("files", file, file.name);
   return (await api.upload<{ message: ChatMessage }>("/api/new-chat-message", form)).message;

@@ -50,7 +50,15 @@ export interface ChatAudience<M extends ChatLine, P extends ChatPage<M> = ChatPa
   fetch(chatId: string, before?: number): Promise<P>;
   /** Whether a socket payload is a line in this audience's presentation. */
   accepts(payload: unknown): payload is M;
-  send(socket: AppSocket | null, chatId: string, text: string, replyTo: ReplyQuote | null, files: File[]): Promise<M>;
+  send(
+    socket: AppSocket | null,
+    chatId: string,
+    text: string,
+    replyTo: ReplyQuote | null,
+    files: File[],
+    /** The send's own id (pendingSend.ts): a retry of the same draft is stored once. */
+    clientId: string,
+  ): Promise<M>;
   /** Changing one's own lines (staff): present, the line offers Copy, Edit and Delete. */
   changes?: {
     edit(socket: AppSocket | null, chatId: string, messageId: number, text: string): Promise<M>;
@@ -74,5 +82,5 @@ export const playerChat: ChatAudience<ChatMessage> = {
   queryKey: chatKey,
   fetch: fetchChat,
   accepts: isChatMessage,
-  send: (_socket, chatId, text, replyTo, files) => sendChatMessage(chatId, text, replyTo, files),
+  send: (_socket, chatId, text, replyTo, files, clientId) => sendChatMessage(chatId, text, replyTo, files, clientId),
 };

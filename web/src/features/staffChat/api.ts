@@ -50,20 +50,23 @@ export async function sendStaffMessage(
   message: string,
   replyTo: ReplyQuote | null,
   files: File[],
+  clientId: string,
 ): Promise<StaffMessage> {
   const quote = replyTo ? { id: replyTo.id, sender_name: replyTo.sender_name, message: replyTo.message } : null;
   if (files.length) {
     const form = new FormData();
     form.append("chatId", chatId);
     form.append("message", message);
+    form.append("client_id", clientId);
     if (quote) form.append("reply_to", JSON.stringify(quote));
     for (const file of files) form.append("files", file, file.name);
     return (await api.upload<{ message: StaffMessage }>("/api/new-chat-message", form)).message;
   }
   const sent = await socketCall<SendMessageAnswer>(socket, (s) =>
-    s
-      .timeout(15_000)
-      .emitWithAck("send_message", { chat_id: chatId, messageObj: { chatId, message, reply_to: quote } }),
+    s.timeout(15_000).emitWithAck("send_message", {
+      chat_id: chatId,
+      messageObj: { chatId, message, reply_to: quote, client_id: clientId },
+    }),
   );
   if (!sent || !("ip_origin" in sent)) throw new ApiError(0, "network_error");
   return sent as StaffMessage;

@@ -1,0 +1,72 @@
+/**
+ * An app node as a real process (`node server/main.ts`, as the systemd unit starts it), for tests
+ * that kill one with SIGKILL and start it again: the same environment every time, and ready when
+ * its /readyz says so.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface NodeProcess {
+  port: number;
+  url: string;
+  /** Starts the process (again) and waits until /readyz answers 200. */
+  start(): Promise<void>;
+  /** SIGKILL: a crash, nothing closed; SIGTERM: the graceful shutdown. Resolves once it exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  running(): boolean;
+  /** What the process wrote to stdout and stderr, for a failing test's message. */
+  output(): string;
+}
+
+export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/readyz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs} ms`);
+}
+
+export function nodeProcess(port: number, env: Record<string, string>): NodeProcess {
+  let child: ChildProcess | null = null;
+  let exited: Promise<void> = Promise.resolve();
+  let output = "";
+  const url = `http://127.0.0.1:${port}`;
+  const running = () => child !== null && child.exitCode === null && child.signalCode === null;
+  return {
+    port,
+    url,
+    running,
+    output: () => output,
+    async start() {
+      const started = spawn(process.execPath, ["server/main.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child = started;
+      for (const stream of [started.stdout, started.stderr]) {
+        stream?.on("data", (chunk: Buffer) => {
+          output = (output + chunk.toString()).slice(-20_000);
+        });
+      }
+      exited = new Promise((resolve) => started.once("exit", () => resolve()));
+      const died = exited.then(() => {
+        throw new Error(`node on port ${port} exited during start-up:\n${output}`);
+      });
+      await Promise.race([waitUntilReady(url), died]);
+      died.catch(() => {});
+    },
+    async stop(signal = "SIGTERM") {
+      if (!running()) return;
+      child?.kill(signal);
+      await exited;
+    },
+  };
+}
