@@ -48,16 +48,24 @@ export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
 
   useEffect(() => {
     if (!socket || user === null) return;
-    const join = () => {
-      socket.emit("join_chatroom", { room_id: chatId, name: user.id });
+    /** Enters the chat's room; settles once the server has answered (or after 10 s without one). */
+    const join = async () => {
+      const joined = socket
+        .timeout(10_000)
+        .emitWithAck("join_chatroom", { room_id: chatId, name: user.id })
+        .catch(() => undefined);
       markRead();
+      await joined;
     };
     const onConnect = () => {
-      join();
-      // A recovered connection got what it missed replayed; otherwise read the chat again.
+      const joined = join();
+      // A recovered connection got what it missed replayed; otherwise read the chat again, once
+      // in the room: a line stored between a read and the join would reach neither.
       if (!socket.recovered) {
-        void queryClient.invalidateQueries({ queryKey: audience.queryKey(chatId) });
-        onTicketChange?.();
+        void joined.then(() => {
+          void queryClient.invalidateQueries({ queryKey: audience.queryKey(chatId) });
+          onTicketChange?.();
+        });
       }
     };
     const onLine = (payload: unknown) => {
@@ -82,7 +90,7 @@ export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
     };
     const onTicketPing = () => onTicketChange?.();
     const onVisible = () => markRead();
-    if (socket.connected) join();
+    if (socket.connected) void join();
     socket.on("connect", onConnect);
     socket.on("new_message", onLine);
     socket.on("banned_message", onLine); // staff only (spec 2 §7)
