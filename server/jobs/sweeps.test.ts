@@ -72,7 +72,13 @@ describe.each(ENGINES)("ticket sweeps on %s", (engine) => {
 
   const reload = (id: number) => db().selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const messagesOf = (id: number, type: "completion" | "ban_message") =>
-    db().selectFrom("chat_messages").selectAll().where("ticket_id", "=", id).where("type", "=", type).execute();
+    db()
+      .selectFrom("chat_messages")
+      .selectAll()
+      .where("ticket_id", "=", id)
+      .where("type", "=", type)
+      .orderBy("id")
+      .execute();
 
   it("closes REPLIED tickets idle for AUTO_CLOSE_HOURS by 'AUTO', once, across two nodes", async () => {
     const now = nowSeconds();
