@@ -1,8 +1,7 @@
 /** Light/dark switch; Mantine stores the choice locally, following the system until one is made. */
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { DeferredTooltip } from "../ui/DeferredOverlays.tsx";
 
 export function ThemeToggle() {
   const { t } = useTranslation();
@@ -11,7 +10,7 @@ export function ThemeToggle() {
   const dark = computed === "dark";
   const label = dark ? t("theme.to_light") : t("theme.to_dark");
   return (
-    <DeferredTooltip label={label}>
+    <Tooltip label={label}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -22,6 +21,6 @@ export function ThemeToggle() {
       >
         {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
       </ActionIcon>
-    </DeferredTooltip>
+    </Tooltip>
   );
 }

@@ -4,8 +4,11 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import type { Permission } from "../../../common/permissions.ts";
+import { AdminShell } from "../shells/AdminShell.tsx";
 import { MemberShell } from "../shells/MemberShell.tsx";
+import { MembersLayout } from "../shells/MembersLayout.tsx";
 import { PublicShell } from "../shells/PublicShell.tsx";
+import { SetupLayout } from "../shells/SetupLayout.tsx";
 import { MainLoader } from "../ui/Loaders.tsx";
 import { AppRoot } from "./AppRoot.tsx";
 import {
@@ -133,14 +136,7 @@ const adminRoutes: RouteObject[] = [
   {
     path: "members",
     element: <RequirePermission permission="members:view" />,
-    children: [
-      {
-        lazy: lazyPage(() =>
-          import("../shells/MembersLayout.tsx").then((layout) => ({ default: layout.MembersLayout })),
-        ),
-        children: membersRoutes,
-      },
-    ],
+    children: [{ element: <MembersLayout />, children: membersRoutes }],
   },
   {
     path: "settings",
@@ -154,11 +150,7 @@ const adminRoutes: RouteObject[] = [
       },
     ],
   },
-  {
-    path: "setup",
-    lazy: lazyPage(() => import("../shells/SetupLayout.tsx").then((layout) => ({ default: layout.SetupLayout }))),
-    children: setupRoutes,
-  },
+  { path: "setup", element: <SetupLayout />, children: setupRoutes },
 ];
 
 export const routes: RouteObject[] = [
@@ -177,13 +169,7 @@ export const routes: RouteObject[] = [
       {
         path: "admin",
         element: <AdminAreaGuard />,
-        // The staff shell (AppShell, sidebar, chat list) is a chunk of its own: players never load it.
-        children: [
-          {
-            lazy: lazyPage(() => import("../shells/AdminShell.tsx").then((shell) => ({ default: shell.AdminShell }))),
-            children: adminRoutes,
-          },
-        ],
+        children: [{ element: <AdminShell />, children: adminRoutes }],
       },
       // Spec 1 §2: any path not listed goes to '/'.
       { path: "*", element: <Navigate to="/" replace /> },

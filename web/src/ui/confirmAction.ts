@@ -1,7 +1,6 @@
 /** The shared confirmation dialog (spec 1 §2): 'Confirm Action', Cancel / Confirm, resolves to a boolean. */
-
+import { modals } from "@mantine/modals";
 import i18n from "../i18n.ts";
-import { openConfirmModal } from "./DeferredHosts.tsx";
 
 export interface ConfirmOptions {
   message?: string;
@@ -18,7 +17,7 @@ export function confirmAction(options: ConfirmOptions = {}): Promise<boolean> {
       settled = true;
       resolve(value);
     };
-    void openConfirmModal({
+    modals.openConfirmModal({
       title: i18n.t("common:confirm.title"),
       centered: true,
       children: options.message,
