@@ -6,6 +6,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { storageStatePath } from "./support/env.ts";
 import { player1Tickets, staffTicketUrl } from "./support/playerTicket.ts";
+import { signIn } from "./support/signIn.ts";
 
 async function openAs(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
@@ -27,7 +28,9 @@ async function offeredCategories(page: Page): Promise<string[]> {
 test("a disabled category leaves the player's create-ticket form until it is enabled again", async ({ browser }) => {
   const title = `Seasonal event ${Date.now()}`;
   const adminContext = await browser.newContext({ storageState: storageStatePath("admin") });
-  const playerContext = await browser.newContext({ storageState: storageStatePath("player") });
+  // Not player1: the specs before this one file tickets as player1, and a player at a filing limit
+  // gets a locked form (issue 9) whose category list cannot be opened.
+  const playerContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
     const admin = await openAs(adminContext, "/admin/setup/category-setup");
     await admin.getByTestId("category-table-add").click();
@@ -41,6 +44,7 @@ test("a disabled category leaves the player's create-ticket form until it is ena
     await expect(row.getByTestId("category-tickets")).toHaveText("0");
 
     const player = await playerContext.newPage();
+    await signIn(player, "player5", "**/member/home");
     expect(await offeredCategories(player)).toContain(title);
 
     await row.getByTestId("category-disable").click();

@@ -67,7 +67,14 @@ test.describe("staff ticket page", () => {
   });
 
   test("assigning to another employee changes the assignee header", async ({ page }) => {
-    const ticket = await pickTicket((t) => OPEN.includes(t.status));
+    // An open ticket that someone besides its assignee handles (category and server): the modal
+    // offers only those, and the demo has tickets that no one else may take.
+    const { devs } = (await (await page.request.get("/api/users/fetch-devs")).json()) as FetchDevsResponse;
+    const ticket = await pickTicket(
+      (t) =>
+        OPEN.includes(t.status) &&
+        devs.some((d) => d.id !== t.assignedTo && d.categories.includes(t.category) && d.servers.includes(t.server)),
+    );
     await openTicket(page, ticket);
     const before = await page.getByTestId("ticket-assignee").textContent();
     await page.getByTestId("action-assign").click();

@@ -20,6 +20,8 @@ export const ACCOUNTS = {
   player: { email: "player1@demo.test", password: DEMO_PASSWORD },
   player2: { email: "player2@demo.test", password: DEMO_PASSWORD },
   player3: { email: "player3@demo.test", password: DEMO_PASSWORD },
+  /** Files nothing in any spec: never at a filing limit when a spec needs the create-ticket form. */
+  player5: { email: "player5@demo.test", password: DEMO_PASSWORD },
 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
 /** A demo admin no other spec signs in as: the account spec changes its profile. */
