@@ -9,7 +9,8 @@
  * on the next animation frame); "until idle" adds what the page loads after that, until the
  * network is quiet: the dashboard's charts, the realtime socket's client, the bot check's widget.
  * "wire" is the body as sent (brotli or gzip when the server compresses), "raw" the decoded size.
- * Budgets (first render, compressed JS, kB = 1,000 bytes): member area 150 kB, admin area 300 kB.
+ * Budgets (first render, compressed JS, kB = 1,000 bytes): member area 150 kB, admin area 300 kB;
+ * each row says PASS or FAIL, and the run exits with 1 when one fails.
  *
  *   BENCH_FIRST_LOAD_PORT       the demo server's port (default 3460)
  *   BENCH_FIRST_LOAD_BUILD=0    use the existing dist/web instead of building
@@ -172,7 +173,7 @@ function printTable(measures: Measure[]): void {
     const cssWire = sum(transfers, "css", "wire");
     const encodings = [...new Set(transfers.map((t) => t.encoding))].join(",");
     const budget = visit.budget
-      ? `${firstJs <= visit.budget ? "ok" : "OVER"} (≤ ${(visit.budget / 1000).toFixed(0)} kB)`
+      ? `${firstJs <= visit.budget ? "PASS" : "FAIL"} (≤ ${(visit.budget / 1000).toFixed(0)} kB)`
       : "";
     console.log(
       `${visit.name.padEnd(18)} ${String(first.length).padStart(8)} ${kB(firstJs)} ${kB(sum(transfers, "css", "wire", true))} ${kB(sum(transfers, "js", "raw", true))} ${`| ${transfers.length}`.padStart(8)} ${kB(jsWire)} ${kB(cssWire)} ${kB(jsWire + cssWire)}  ${encodings.padEnd(8)}  ${budget}`,

@@ -1,10 +1,9 @@
 /**
  * Providers around the router: theme (light/dark stored locally, following the system until
- * chosen), text direction that follows the language, modals, notifications, queries, dialogs.
+ * chosen), text direction that follows the language, queries; the notifications host, the modals
+ * provider and the error dialog load after the first render (ui/DeferredHosts.tsx).
  */
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, useDirection } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +12,7 @@ import { STORAGE_KEYS } from "../../common/constants.ts";
 import { directionOf } from "./i18n.ts";
 import { router } from "./router/routes.tsx";
 import { cssVariablesResolver, theme } from "./theme.ts";
-import { ErrorDialogHost } from "./ui/ErrorDialogHost.tsx";
+import { DeferredHosts } from "./ui/DeferredHosts.tsx";
 import { MainLoader } from "./ui/Loaders.tsx";
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
@@ -43,14 +42,14 @@ export function App() {
         defaultColorScheme="auto"
       >
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-center" zIndex={1000} />
-            <Suspense fallback={<MainLoader />}>
-              <DirectionSync />
-              <ErrorDialogHost />
-              <RouterProvider router={router} />
+          <Suspense fallback={<MainLoader />}>
+            <DirectionSync />
+            {/* Its own boundary: a dialog waiting for its texts must not blank the page. */}
+            <Suspense fallback={null}>
+              <DeferredHosts />
             </Suspense>
-          </ModalsProvider>
+            <RouterProvider router={router} />
+          </Suspense>
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

@@ -4,7 +4,6 @@
  * the active language so that Arabic lays out right to left.
  */
 import i18n from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
 import {
   DEFAULT_LANGUAGE,
@@ -16,6 +15,7 @@ import {
   RTL_LANGUAGES,
   STORAGE_KEYS,
 } from "../../common/constants.ts";
+import { localeBackend } from "./localeBackend.ts";
 
 export function directionOf(language: string): "rtl" | "ltr" {
   return RTL_LANGUAGES.includes(language as Language) ? "rtl" : "ltr";
@@ -58,7 +58,7 @@ applyDocumentLanguage(initial);
 i18n.on("languageChanged", applyDocumentLanguage);
 
 export const i18nReady = i18n
-  .use(HttpBackend)
+  .use(localeBackend(LOCALES_VERSION))
   .use(initReactI18next)
   .init({
     lng: initial,
@@ -68,7 +68,6 @@ export const i18nReady = i18n
     load: "currentOnly",
     ns: [...I18N_NAMESPACES],
     defaultNS: "common",
-    backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${LOCALES_VERSION}` },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -3,18 +3,24 @@
  * not fit a short window: the list scrolls with its scrollbar always shown, so that it is plain
  * there is more below (issue 9).
  */
-import { Button, Menu, ScrollArea, VisuallyHidden } from "@mantine/core";
+import { Button, VisuallyHidden } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../common/constants.ts";
 import { useLanguage } from "../session/useLanguage.ts";
+import { DeferredMenu } from "../ui/DeferredOverlays.tsx";
 
 export function LanguagePicker() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={200}>
-      <Menu.Target>
+    <DeferredMenu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={200}
+      dropdownProps={{ p: 0 }}
+      target={
         <Button
           variant="subtle"
           color="gray"
@@ -26,8 +32,8 @@ export function LanguagePicker() {
           <VisuallyHidden>{t("language.choose")}</VisuallyHidden>
           <span lang={language}>{LANGUAGE_NAMES[language]}</span>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown p={0}>
+      }
+      dropdown={({ Menu, ScrollArea }) => (
         <ScrollArea.Autosize
           mah="min(420px, calc(100dvh - 96px))"
           type="always"
@@ -49,7 +55,7 @@ export function LanguagePicker() {
             </Menu.Item>
           ))}
         </ScrollArea.Autosize>
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    />
   );
 }

@@ -1,7 +1,8 @@
 /** Light/dark switch; Mantine stores the choice locally, following the system until one is made. */
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { DeferredTooltip } from "../ui/DeferredOverlays.tsx";
 
 export function ThemeToggle() {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export function ThemeToggle() {
   const dark = computed === "dark";
   const label = dark ? t("theme.to_light") : t("theme.to_dark");
   return (
-    <Tooltip label={label}>
+    <DeferredTooltip label={label}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -21,6 +22,6 @@ export function ThemeToggle() {
       >
         {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -1,26 +1,19 @@
-/** The yellow banner while the live connection is down (spec 1 §2, key connection_lost_reconnecting). */
-import { Alert } from "@mantine/core";
-import { IconPlugConnectedX, IconWifiOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+/**
+ * The yellow banner while the live connection is down (spec 1 §2, key connection_lost_reconnecting).
+ * Its body (Mantine's Alert) comes with the deferred overlay chunk (ui/DeferredOverlays.tsx),
+ * asked for at once if the banner is needed before it is in.
+ */
+import { useEffect } from "react";
+import { overlays, useOverlays } from "../ui/DeferredOverlays.tsx";
 import { useSocket } from "./SocketContext.ts";
 
 export function ConnectionBanner() {
-  const { t } = useTranslation();
   const { state } = useSocket();
-  if (state === "connected") return null;
-  const lost = state === "lost";
-  return (
-    <Alert
-      data-testid="connection-banner"
-      color="yellow"
-      variant="filled"
-      radius={0}
-      py={6}
-      icon={lost ? <IconPlugConnectedX size={18} /> : <IconWifiOff size={18} />}
-      role="status"
-      styles={{ message: { fontWeight: 600 } }}
-    >
-      {lost ? t("connection_lost_reconnecting") : t("no_connection")}
-    </Alert>
-  );
+  const kit = useOverlays();
+  const shown = state !== "connected";
+  useEffect(() => {
+    if (shown && !kit) overlays.load().catch((error: unknown) => console.error(error));
+  }, [shown, kit]);
+  if (!shown || !kit) return null;
+  return <kit.ConnectionAlert lost={state === "lost"} />;
 }

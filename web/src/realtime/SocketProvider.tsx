@@ -5,14 +5,16 @@
  * calling connect() so the banner goes as soon as the server is back; a handshake the server
  * refused is tried again every 10 s.
  *
- * socket.io-client itself arrives as its own chunk once a user is known, after the first render:
- * no page needs it to draw, and visitors never load it (issue 9 part firstload).
+ * socket.io-client itself arrives as its own chunk once a user is known and the first render is
+ * on screen (the first idle moment after it): no page needs it to draw, and visitors never load
+ * it (issue 9, point 10).
  */
 import { type ReactNode, useEffect, useState } from "react";
 import type { io as ioFunction } from "socket.io-client";
 import { SOCKET_RECONNECTION, TIMING } from "../../../common/constants.ts";
 import { csrfToken } from "../api/client.ts";
 import { useSession } from "../session/SessionContext.ts";
+import { firstRenderIdle } from "../ui/deferred.ts";
 import { unreadNotificationsStore } from "../ui/usePageTitle.ts";
 import { type AppSocket, type ConnectionState, SocketContext } from "./SocketContext.ts";
 
@@ -102,16 +104,18 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     }
     let cancelled = false;
     let stop: (() => void) | undefined;
-    import("socket.io-client").then(
-      ({ io }) => {
-        if (!cancelled) stop = openSocket(io, userId, isStaff, setSocket, setState);
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        console.error("The realtime socket could not be loaded", error);
-        setState("none");
-      },
-    );
+    firstRenderIdle
+      .then(() => import("socket.io-client"))
+      .then(
+        ({ io }) => {
+          if (!cancelled) stop = openSocket(io, userId, isStaff, setSocket, setState);
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          console.error("The realtime socket could not be loaded", error);
+          setState("none");
+        },
+      );
     return () => {
       cancelled = true;
       stop?.();

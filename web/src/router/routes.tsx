@@ -4,11 +4,8 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import type { Permission } from "../../../common/permissions.ts";
-import { AdminShell } from "../shells/AdminShell.tsx";
 import { MemberShell } from "../shells/MemberShell.tsx";
-import { MembersLayout } from "../shells/MembersLayout.tsx";
 import { PublicShell } from "../shells/PublicShell.tsx";
-import { SetupLayout } from "../shells/SetupLayout.tsx";
 import { MainLoader } from "../ui/Loaders.tsx";
 import { AppRoot } from "./AppRoot.tsx";
 import {
@@ -136,7 +133,14 @@ const adminRoutes: RouteObject[] = [
   {
     path: "members",
     element: <RequirePermission permission="members:view" />,
-    children: [{ element: <MembersLayout />, children: membersRoutes }],
+    children: [
+      {
+        lazy: lazyPage(() =>
+          import("../shells/MembersLayout.tsx").then((layout) => ({ default: layout.MembersLayout })),
+        ),
+        children: membersRoutes,
+      },
+    ],
   },
   {
     path: "settings",
@@ -150,7 +154,11 @@ const adminRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: "setup", element: <SetupLayout />, children: setupRoutes },
+  {
+    path: "setup",
+    lazy: lazyPage(() => import("../shells/SetupLayout.tsx").then((layout) => ({ default: layout.SetupLayout }))),
+    children: setupRoutes,
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -169,7 +177,13 @@ export const routes: RouteObject[] = [
       {
         path: "admin",
         element: <AdminAreaGuard />,
-        children: [{ element: <AdminShell />, children: adminRoutes }],
+        // The staff shell (AppShell, sidebar, chat list) is a chunk of its own: players never load it.
+        children: [
+          {
+            lazy: lazyPage(() => import("../shells/AdminShell.tsx").then((shell) => ({ default: shell.AdminShell }))),
+            children: adminRoutes,
+          },
+        ],
       },
       // Spec 1 §2: any path not listed goes to '/'.
       { path: "*", element: <Navigate to="/" replace /> },

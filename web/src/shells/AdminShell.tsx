@@ -15,6 +15,7 @@ import { NotificationsDropdown } from "../features/notifications/NotificationsDr
 import { useNotificationAlerts } from "../features/notifications/useNotificationAlerts.ts";
 import { useTicketVisit } from "../features/notifications/useTicketVisit.ts";
 import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
+import { useLoadDeferredWhenIdle } from "../ui/deferred.ts";
 import { PageLoader } from "../ui/Loaders.tsx";
 import { AdminSidebar } from "./AdminSidebar.tsx";
 
@@ -24,6 +25,7 @@ export function AdminShell() {
   useNotificationAlerts();
   useTicketVisit();
   useLivePreferences();
+  useLoadDeferredWhenIdle();
   return (
     <AppShell
       header={{ height: 60 }}

@@ -5,7 +5,7 @@ import { ProductLogo } from "../components/ProductLogo.tsx";
 import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { BannedWarningListener } from "../features/bans/BannedWarningListener.tsx";
-import { PlayerSignals } from "../features/playerSignals/PlayerSignals.tsx";
+import { DeferredPlayerSignals } from "../features/playerSignals/DeferredPlayerSignals.tsx";
 import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
 import { SiteLayout } from "./SiteLayout.tsx";
 
@@ -23,7 +23,7 @@ export function MemberShell() {
       actions={
         <>
           <BannedWarningListener />
-          <PlayerSignals />
+          <DeferredPlayerSignals />
           <LanguagePicker />
           <ThemeToggle />
           <ProfileMenu />

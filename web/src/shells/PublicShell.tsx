@@ -8,7 +8,7 @@ import { ProductLogo } from "../components/ProductLogo.tsx";
 import { ProfileMenu } from "../components/ProfileMenu.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { BannedWarningListener } from "../features/bans/BannedWarningListener.tsx";
-import { PlayerSignals } from "../features/playerSignals/PlayerSignals.tsx";
+import { DeferredPlayerSignals } from "../features/playerSignals/DeferredPlayerSignals.tsx";
 import { useSession } from "../session/SessionContext.ts";
 import { SiteLayout } from "./SiteLayout.tsx";
 
@@ -28,7 +28,7 @@ export function PublicShell() {
       actions={
         <>
           <BannedWarningListener />
-          {user && !isStaff && <PlayerSignals />}
+          {user && !isStaff && <DeferredPlayerSignals />}
           <LanguagePicker />
           <ThemeToggle />
           {user ? (

@@ -3,11 +3,13 @@
  * while a route chunk loads, footer at the bottom. On a phone (below `sm`) the navigation folds
  * into a menu behind a burger, so the header stays one row and no page is wider than the screen.
  */
-import { Box, Burger, Container, Divider, Group, Menu } from "@mantine/core";
+import { Box, Burger, Container, Divider, Group } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import { AppFooter } from "../components/AppFooter.tsx";
+import { DeferredMenu } from "../ui/DeferredOverlays.tsx";
+import { useLoadDeferredWhenIdle } from "../ui/deferred.ts";
 import { PageLoader } from "../ui/Loaders.tsx";
 import { HeaderNavLink } from "./HeaderNavLink.tsx";
 
@@ -30,8 +32,15 @@ function PhoneNavMenu({ nav }: { nav: SiteNavItem[] }) {
   const [opened, setOpened] = useState(false);
   const { pathname } = useLocation();
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-start" shadow="md" width={220} withinPortal>
-      <Menu.Target>
+    <DeferredMenu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      shadow="md"
+      width={220}
+      withinPortal
+      dropdownProps={{ component: "nav", "data-testid": "nav-menu" }}
+      target={
         <Burger
           opened={opened}
           size="sm"
@@ -40,9 +49,9 @@ function PhoneNavMenu({ nav }: { nav: SiteNavItem[] }) {
           aria-expanded={opened}
           data-testid="nav-menu-button"
         />
-      </Menu.Target>
-      <Menu.Dropdown component="nav" data-testid="nav-menu">
-        {nav.map((item) => {
+      }
+      dropdown={({ Menu }) =>
+        nav.map((item) => {
           const current = pathname === item.to || pathname.startsWith(`${item.to}/`);
           return (
             <Menu.Item
@@ -56,14 +65,15 @@ function PhoneNavMenu({ nav }: { nav: SiteNavItem[] }) {
               {item.label}
             </Menu.Item>
           );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+        })
+      }
+    />
   );
 }
 
 export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
   const navigation = useNavigation();
+  useLoadDeferredWhenIdle();
   return (
     <Box style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <Box

@@ -1,6 +1,7 @@
 /** The shared confirmation dialog (spec 1 §2): 'Confirm Action', Cancel / Confirm, resolves to a boolean. */
-import { modals } from "@mantine/modals";
+
 import i18n from "../i18n.ts";
+import { openConfirmModal } from "./DeferredHosts.tsx";
 
 export interface ConfirmOptions {
   message?: string;
@@ -17,7 +18,7 @@ export function confirmAction(options: ConfirmOptions = {}): Promise<boolean> {
       settled = true;
       resolve(value);
     };
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: i18n.t("common:confirm.title"),
       centered: true,
       children: options.message,

@@ -1,6 +1,11 @@
-/** Dates as the spec shows them: hh:mm dd.mm.yyyy from epoch seconds (spec 1 §5). */
-import dayjs from "dayjs";
+/**
+ * Dates as the spec shows them: hh:mm dd.mm.yyyy from epoch seconds (spec 1 §5), local time.
+ * Plain Date getters, not dayjs: the member home's announcements use it, and dayjs (3 kB) is then
+ * no part of the player's first render (issue 9, point 10).
+ */
+const pad = (value: number) => String(value).padStart(2, "0");
 
 export function formatDateTime(epochSeconds: number): string {
-  return dayjs(epochSeconds * 1000).format("HH:mm DD.MM.YYYY");
+  const date = new Date(epochSeconds * 1000);
+  return `${pad(date.getHours())}:${pad(date.getMinutes())} ${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }

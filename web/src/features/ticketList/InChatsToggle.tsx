@@ -5,10 +5,10 @@
  * server's state again.
  */
 import { Switch, Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { openConfirmModal } from "../../ui/DeferredHosts.tsx";
 import { addTicketToChat, chatListKeys, isPinnedTicket, removeTicketFromChat } from "../chatList/api.ts";
 
 function confirmRemovePinned(title: string, message: string, confirm: string, cancel: string): Promise<boolean> {
@@ -19,7 +19,7 @@ function confirmRemovePinned(title: string, message: string, confirm: string, ca
       settled = true;
       resolve(value);
     };
-    modals.openConfirmModal({
+    void openConfirmModal({
       title,
       centered: true,
       children: <Text size="sm">{message}</Text>,

@@ -3,9 +3,10 @@
  * written "#1795442351" on the filing screens, the ticket page, the history and home, and what
  * "Find my ticket" takes. A copy button beside it where the player may want to keep it.
  */
-import { ActionIcon, Group, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Group, Text } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { DeferredTooltip } from "../../ui/DeferredOverlays.tsx";
 import { useCopyToClipboard } from "../../ui/useCopyToClipboard.ts";
 
 export function ticketReference(ticketNumber: number): string {
@@ -22,7 +23,7 @@ export function TicketReference({ ticketNumber, size = "sm" }: { ticketNumber: n
       <Text component="span" fw={700} size={size} dir="ltr" data-testid="ticket-reference">
         {reference}
       </Text>
-      <Tooltip label={done ? t("common:copy.notice") : t("signals.copy")} withArrow>
+      <DeferredTooltip label={done ? t("common:copy.notice") : t("signals.copy")} withArrow>
         <ActionIcon
           variant="subtle"
           size="sm"
@@ -33,7 +34,7 @@ export function TicketReference({ ticketNumber, size = "sm" }: { ticketNumber: n
         >
           {done ? <IconCheck size={14} /> : <IconCopy size={14} />}
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
     </Group>
   );
 }
