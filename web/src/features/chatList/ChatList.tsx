@@ -42,7 +42,7 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation("chatList");
   const { user } = useSession();
   const { pathname } = useLocation();
-  const { rows, loading, unread } = useChatList();
+  const { rows, loading, unread, pinned: showPinned, removed } = useChatList();
   const preferences = usePreferences();
   const [filters, setFilters] = useState<ChatFilters>({
     search: "",
@@ -57,12 +57,12 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
   const log = (error: unknown) => console.error("chat list change failed", error);
   const remove = async (ticketId: number, pinned: boolean) => {
     if (pinned && !(await confirmAction({ message: t("remove_pinned_confirm"), danger: true }))) return;
-    removeTicketFromChat(ticketId).catch(log);
+    removeTicketFromChat(ticketId).then(() => removed([ticketId]), log);
   };
   const removeMany = async (ids: number[]) => {
     if (!ids.length || !user) return;
     if (!(await confirmAction({ message: t("remove_many_confirm", { count: ids.length }), danger: true }))) return;
-    removeTicketsFromChat(ids, user.id).catch(log);
+    removeTicketsFromChat(ids, user.id).then(() => removed(ids), log);
   };
   const set = (change: Partial<ChatFilters>) => setFilters((f) => ({ ...f, ...change }));
 
@@ -159,7 +159,7 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
             now={now}
             active={safeDecode(pathname) === safeDecode(ticketEditPath(row))}
             onOpen={onNavigate}
-            onPin={(pinned) => pinTicket(row.id, pinned).catch(log)}
+            onPin={(pinned) => pinTicket(row.id, pinned).then(() => showPinned(row.id, pinned), log)}
             onRemove={() => void remove(row.id, row.pinned)}
           />
         ))}

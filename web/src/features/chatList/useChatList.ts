@@ -53,7 +53,13 @@ export function useChatList() {
       touch(unread_chat.ticket_id);
     };
 
-    socket.on("connect", askUnread);
+    // A connection socket.io could not recover missed what changed meanwhile (and the first one
+    // comes after the list was read, once the page is drawn): read the list again.
+    const onConnect = () => {
+      askUnread();
+      if (!socket.recovered) void queryClient.invalidateQueries({ queryKey: chatListKeys.chats });
+    };
+    socket.on("connect", onConnect);
     socket.on("new_active_chat", onNewChat);
     socket.on("remove_active_chat", onRemove);
     socket.on("ticket_pinned", onPinned);
@@ -63,7 +69,7 @@ export function useChatList() {
     socket.on("unread_message", onUnreadOne);
     if (socket.connected) askUnread();
     return () => {
-      socket.off("connect", askUnread);
+      socket.off("connect", onConnect);
       socket.off("new_active_chat", onNewChat);
       socket.off("remove_active_chat", onRemove);
       socket.off("ticket_pinned", onPinned);
@@ -74,5 +80,12 @@ export function useChatList() {
     };
   }, [socket, user, queryClient]);
 
-  return { rows: (query.data ?? []) as ChatRow[], loading: query.isLoading, unread };
+  /** A change the server took: shown at once, without waiting for its socket echo. */
+  const change = (apply: (rows: ChatRow[]) => ChatRow[]) =>
+    queryClient.setQueryData<ChatRow[]>(chatListKeys.chats, (rows) => (rows ? apply(rows) : rows));
+  const pinned = (ticketId: number, pinned: boolean) =>
+    change((rows) => rows.map((r) => (r.id === ticketId ? { ...r, pinned } : r)));
+  const removed = (ticketIds: number[]) => change((rows) => rows.filter((r) => !ticketIds.includes(r.id)));
+
+  return { rows: (query.data ?? []) as ChatRow[], loading: query.isLoading, unread, pinned, removed };
 }
