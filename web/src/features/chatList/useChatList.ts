@@ -4,7 +4,7 @@
  * unread_message; unread marks from get_unread_messages, asked 500 ms after the socket joins.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { TIMING } from "../../../../common/constants.ts";
 import type { UnreadChat } from "../../../../common/schemas/chatList.ts";
 import type { StaffTicketPing } from "../../../../common/schemas/ticketResponses.ts";
@@ -19,17 +19,18 @@ export function useChatList() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: chatListKeys.chats, queryFn: fetchActiveChats });
   const [unread, setUnread] = useState<Record<string, UnreadChat>>({});
+  // When each row last got a message here (its 10 s of green): kept beside the rows, so that a
+  // read of the list again (after a connection that was not recovered) does not wipe it.
+  const [gotMessageAt, setGotMessageAt] = useState<Record<number, number>>({});
 
   useEffect(() => {
     if (!socket || !user) return;
     const update = (change: (rows: ChatRow[]) => ChatRow[]) =>
       queryClient.setQueryData<ChatRow[]>(chatListKeys.chats, (rows) => (rows ? change(rows) : rows));
-    const touch = (ticketId: number, lastUpdated?: number) =>
-      update((rows) =>
-        rows.map((r) =>
-          r.id === ticketId ? { ...r, gotMessageAt: Date.now(), lastUpdated: lastUpdated ?? r.lastUpdated } : r,
-        ),
-      );
+    const touch = (ticketId: number, lastUpdated?: number) => {
+      setGotMessageAt((all) => ({ ...all, [ticketId]: Date.now() }));
+      if (lastUpdated !== undefined) update((rows) => rows.map((r) => (r.id === ticketId ? { ...r, lastUpdated } : r)));
+    };
 
     const askUnread = () => {
       setTimeout(() => {
@@ -87,5 +88,12 @@ export function useChatList() {
     change((rows) => rows.map((r) => (r.id === ticketId ? { ...r, pinned } : r)));
   const removed = (ticketIds: number[]) => change((rows) => rows.filter((r) => !ticketIds.includes(r.id)));
 
-  return { rows: (query.data ?? []) as ChatRow[], loading: query.isLoading, unread, pinned, removed };
+  const rows = useMemo(
+    () =>
+      (query.data ?? []).map(
+        (row): ChatRow => (gotMessageAt[row.id] ? { ...row, gotMessageAt: gotMessageAt[row.id] } : row),
+      ),
+    [query.data, gotMessageAt],
+  );
+  return { rows, loading: query.isLoading, unread, pinned, removed };
 }

@@ -94,8 +94,15 @@ export function PlayerSignals() {
       patchLists(queryClient, signal);
       if (signal.reply && openTicketStore.get() !== signal.ticket_id) toast(signal);
     };
-    // Signals sent while the socket was away are not replayed: read the counts again.
-    const onConnect = () => void queryClient.invalidateQueries({ queryKey: signalKeys.unread });
+    // Signals sent while the socket was away (or before it first connected) are not replayed:
+    // read the counts and the lists again.
+    const onConnect = () => {
+      void queryClient.invalidateQueries({ queryKey: signalKeys.unread });
+      if (socket.recovered) return;
+      void queryClient.invalidateQueries({ queryKey: ["member-ticket-history"] });
+      void queryClient.invalidateQueries({ queryKey: signalKeys.recent });
+      void queryClient.invalidateQueries({ queryKey: ["player-ticket"] });
+    };
     socket.on("player_ticket_signal", onSignal);
     socket.on("connect", onConnect);
     return () => {

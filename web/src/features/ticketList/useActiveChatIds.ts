@@ -25,11 +25,17 @@ export function useActiveChatIds(): ReadonlySet<number> | undefined {
     const onAdded = ({ ticket }: { ticket: { id: number } }) =>
       update((list) => (list.includes(ticket.id) ? list : [...list, ticket.id]));
     const onRemoved = ({ ticket_id }: { ticket_id: number }) => update((list) => list.filter((id) => id !== ticket_id));
+    // What changed while the socket was away (or before it first connected) is not replayed.
+    const onConnect = () => {
+      if (!socket.recovered) void queryClient.invalidateQueries({ queryKey: chatListKeys.ids });
+    };
     socket.on("new_active_chat", onAdded);
     socket.on("remove_active_chat", onRemoved);
+    socket.on("connect", onConnect);
     return () => {
       socket.off("new_active_chat", onAdded);
       socket.off("remove_active_chat", onRemoved);
+      socket.off("connect", onConnect);
     };
   }, [socket, queryClient]);
 

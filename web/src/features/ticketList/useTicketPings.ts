@@ -1,7 +1,8 @@
 /**
  * Live rows (spec 2 §4): a ticket_updated_ping for a ticket on the shown page updates that row in
  * place: lastUpdated always; category, status, priority and banned when given (null keeps the old
- * value); assignedTo as sent, where null or empty clears the assignee.
+ * value); assignedTo as sent, where null or empty clears the assignee. A connection socket.io could
+ * not recover (the first one included: the socket connects after the page drew) reads the page again.
  */
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -33,9 +34,15 @@ export function useTicketPings(queryKey: QueryKey): void {
         return { ...data, tickets: data.tickets.map((ticket) => applyPing(ticket, ping)) };
       });
     };
+    // Pings sent while the socket was away (or before it first connected) are not replayed.
+    const onConnect = () => {
+      if (!socket.recovered) void queryClient.invalidateQueries({ queryKey });
+    };
     socket.on("ticket_updated_ping", onPing);
+    socket.on("connect", onConnect);
     return () => {
       socket.off("ticket_updated_ping", onPing);
+      socket.off("connect", onConnect);
     };
   }, [socket, queryClient, queryKey]);
 }
