@@ -3,12 +3,12 @@
  * message naming the variable. Secrets come from the environment or are generated once and kept
  * in DATA_DIR/secrets.json.
  */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { isTimeZone } from "../common/disableDate.ts";
 import type { PublicLinks } from "../common/schemas/publicConfig.ts";
+import { loadSecrets, SecretsFileError } from "./secretsFile.ts";
 
 const flag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
@@ -138,19 +138,13 @@ export class ConfigError extends Error {}
 
 const MB = 1024 * 1024;
 
-function loadSecrets(dataDir: string, env: z.infer<typeof envSchema>): Config["secrets"] {
-  const file = path.join(dataDir, "secrets.json");
-  let stored: Partial<Config["secrets"]> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
-  const secrets = {
-    session: env.SESSION_SECRET ?? stored.session ?? randomBytes(32).toString("hex"),
-    csrf: env.CSRF_SECRET ?? stored.csrf ?? randomBytes(32).toString("hex"),
-    altcha: env.ALTCHA_HMAC_KEY ?? stored.altcha ?? randomBytes(32).toString("hex"),
-  };
-  if (secrets.session !== stored.session || secrets.csrf !== stored.csrf || secrets.altcha !== stored.altcha) {
-    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+function secretsOf(dataDir: string, env: z.infer<typeof envSchema>): Config["secrets"] {
+  try {
+    return loadSecrets(dataDir, { session: env.SESSION_SECRET, csrf: env.CSRF_SECRET, altcha: env.ALTCHA_HMAC_KEY });
+  } catch (error) {
+    if (error instanceof SecretsFileError) throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
   }
-  return secrets;
 }
 
 function gameLinks(env: z.infer<typeof envSchema>): Config["links"] {
@@ -200,7 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     captcha: env.CAPTCHA,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
-    secrets: loadSecrets(dataDir, env),
+    secrets: secretsOf(dataDir, env),
     trustProxy: env.TRUST_PROXY,
     memberActiveTicketCap: env.MEMBER_ACTIVE_TICKET_CAP,
     socketsPerUser: env.SOCKETS_PER_USER,
