@@ -82,7 +82,7 @@ if (!process.env.TEST_REDIS_URL) {
 const clusterMissing = ["TEST_DATABASE_URL", "TEST_REDIS_URL"].filter((name) => !process.env[name]);
 if (clusterMissing.length) {
   suites.push({
-    suite: "two nodes on PostgreSQL and Redis (server/realtime/cluster*.test.ts)",
+    suite: "two nodes on PostgreSQL and Redis (server/realtime/cluster*.test.ts, server/deploy/firstStart.test.ts)",
     outcome: "skipped",
     note: `${clusterMissing.join(" and ")} ${clusterMissing.length > 1 ? "are" : "is"} not set; .ci/run sets both`,
   });

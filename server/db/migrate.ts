@@ -26,7 +26,7 @@ export type EngineMigration = {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
 };
 
-const MIGRATIONS: Record<string, EngineMigration> = {
+export const MIGRATIONS: Record<string, EngineMigration> = {
   "0001_identity": identity,
   "0002_setup": setup,
   "0003_tickets": tickets,
