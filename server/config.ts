@@ -21,6 +21,8 @@ const envSchema = z.object({
     .string()
     .regex(/^(postgres|postgresql):\/\//, "must be a postgres:// URL; leave unset for the embedded SQLite file")
     .optional(),
+  /** A PostgreSQL statement unanswered this long fails (503) and its connection is dropped; 0 = never. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
@@ -95,6 +97,7 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseQueryTimeoutMs: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   publicUrl: string | undefined;
@@ -181,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),

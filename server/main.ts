@@ -20,9 +20,11 @@ async function main(): Promise<void> {
   const store = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
     onConnectionError: (error) => console.warn(`database connection lost (the pool reconnects): ${error.message}`),
   });
-  await migrateToLatest(store.db as never, store.engine);
+  // An index built over a large database takes as long as it takes.
+  await store.withoutQueryTimeout(() => migrateToLatest(store.db as never, store.engine));
   const log = (line: string) => console.log(line);
   await seedBase(store, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
   if (config.memberActiveTicketCap !== undefined) {

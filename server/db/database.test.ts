@@ -5,9 +5,10 @@
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "../test/engines.ts";
+import { createTestStore, TEST_DATABASE_URL, type TestStore } from "../test/engines.ts";
 import { buildMember, buildTicket } from "../test/factories.ts";
-import { cachingStatements } from "./database.ts";
+import { isDatabaseUnavailable } from "./availability.ts";
+import { cachingStatements, type DataStore, openDatabase, QueryTimeoutError } from "./database.ts";
 
 describe("cachingStatements", () => {
   it("answers the same statement for the same SQL and evicts the least recently used", () => {
@@ -91,3 +92,62 @@ describe("the SQLite store with cached statements", () => {
     }
   });
 });
+
+// The statement time limit (issue 10): a PostgreSQL statement unanswered past it fails as the
+// database being unavailable, its connection leaves the pool, and the next statement gets a
+// working one. Registered on PostgreSQL alone: SQLite has no such limit.
+if (TEST_DATABASE_URL) {
+  describe("PostgreSQL statement time limit", () => {
+    let owner: TestStore;
+    let store: DataStore;
+    beforeAll(async () => {
+      owner = await createTestStore("postgres", { migrate: false });
+      store = openDatabase({ ...owner.openOptions, queryTimeoutMs: 300 });
+    });
+    afterAll(async () => {
+      await store?.close();
+      await owner?.close();
+    });
+
+    it("fails a statement past the limit as unavailable and drops its connection", async () => {
+      const pid = async () =>
+        (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(store.db)).rows[0]?.pid;
+      const before = await pid();
+      const failed = await sql`select pg_sleep(2)`.execute(store.db).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failed).toBeInstanceOf(QueryTimeoutError);
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      // The pool lends a new connection, not the one whose statement is still running.
+      const after = await pid();
+      expect(after).toEqual(expect.any(Number));
+      expect(after).not.toBe(before);
+    });
+
+    it("rolls a transaction back when one of its statements runs past the limit", async () => {
+      await sql`create table if not exists limit_probe (n int)`.execute(store.db);
+      const failed = await store.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`insert into limit_probe values (1)`.execute(trx);
+          await sql`select pg_sleep(2)`.execute(trx);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      // The connection was dropped, so PostgreSQL ends the transaction: nothing was written.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const rows = await sql<{ n: number }>`select count(*)::int as n from limit_probe`.execute(store.db);
+      expect(rows.rows[0]?.n).toBe(0);
+    });
+
+    it("does not limit the work given to withoutQueryTimeout (the migrations at start)", async () => {
+      const slept = await store.withoutQueryTimeout(() => sql`select pg_sleep(0.6) as slept`.execute(store.db));
+      expect(slept.rows).toHaveLength(1);
+      await expect(sql`select pg_sleep(0.6)`.execute(store.db)).rejects.toBeInstanceOf(QueryTimeoutError);
+    });
+  });
+}

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 import { registerTextFunctions } from "./textSearch.ts";
@@ -17,6 +17,11 @@ export interface DataStore {
   close(): Promise<void>;
   /** PostgreSQL's connection pool use (for /metrics); SQLite has one connection and no pool. */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /**
+   * Runs `work` with no query timeout (PostgreSQL): the migrations at start, whose index builds on
+   * a large database take as long as they take. SQLite has no such timeout.
+   */
+  withoutQueryTimeout<T>(work: () => Promise<T>): Promise<T>;
 }
 
 // PostgreSQL returns int8 (our epoch-second columns and count(*)) as strings; every such value
@@ -33,10 +38,86 @@ export interface OpenOptions {
   sqliteFile?: string;
   /** Told when an idle pooled connection breaks (PostgreSQL restarted); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL: a statement unanswered this long fails as `database_unavailable` and its connection
+   * is dropped (the database or the path to it went silent); 0 = wait forever. Default
+   * DEFAULT_QUERY_TIMEOUT_MS.
+   */
+  queryTimeoutMs?: number;
 }
 
 /** How long a request waits for a PostgreSQL connection before it answers 503 (server/db/availability.ts). */
 export const CONNECT_TIMEOUT_MS = 5_000;
+
+/** DATABASE_QUERY_TIMEOUT_MS's default: longer than any query the app makes on a large database. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 60_000;
+
+/** The error of a statement PostgreSQL did not answer in time (availability.ts: ETIMEDOUT → 503). */
+export class QueryTimeoutError extends Error {
+  readonly code = "ETIMEDOUT";
+}
+
+/**
+ * The pool as Kysely sees it, with a time limit on every statement. A connection whose peer went
+ * silent (packets dropped: no reset, no answer, as when a network path fails) otherwise waits on
+ * its statement for as long as TCP keeps retrying, about a quarter of an hour on Linux, and with
+ * it every request that needs it. Past the limit the statement fails, the connection refuses
+ * whatever else its holder sends (a ROLLBACK), and it leaves the pool on release instead of
+ * going back to it; the pool opens a new one for the next request.
+ */
+function boundedPool(pool: pg.Pool, limit: { ms: number }): PostgresPool {
+  // One wrapper per pooled connection, as Kysely keeps its own state per client object.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient & { processID?: number }>();
+  const wrap = (client: pg.PoolClient) => {
+    let broken: QueryTimeoutError | null = null;
+    const query = (sqlText: string, parameters: ReadonlyArray<unknown>): Promise<pg.QueryResult> => {
+      if (broken) return Promise.reject(broken);
+      const answer = client.query(sqlText, parameters as unknown[]);
+      const ms = limit.ms;
+      if (ms <= 0) return answer;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          broken = new QueryTimeoutError(`PostgreSQL did not answer within ${ms} ms`);
+          reject(broken);
+        }, ms);
+        answer.then(
+          (result) => {
+            clearTimeout(timer);
+            resolve(result);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        );
+      });
+    };
+    return {
+      query: query as unknown as PostgresPoolClient["query"],
+      // With an error, pg's pool ends the connection and forgets it instead of lending it again.
+      release: () => client.release(broken ?? undefined),
+      // Kysely reads the backend's pid from here (else it asks PostgreSQL on every new client).
+      get processID() {
+        return (client as unknown as { processID?: number }).processID;
+      },
+    };
+  };
+  return {
+    options: pool.options,
+    // Kysely's query cancellation opens a control connection of this class.
+    Client: (pool as unknown as { Client: PostgresPool["Client"] }).Client,
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
 
 export function openDatabase(options: OpenOptions): DataStore {
   if (options.databaseUrl) {
@@ -57,12 +138,22 @@ export function openDatabase(options: OpenOptions): DataStore {
     pool.on("connect", (client) => {
       client.on("error", (error) => options.onConnectionError?.(error));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const limit = { ms: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: boundedPool(pool, limit) }) });
     return {
       db,
       engine: "postgres",
       close: () => db.destroy(),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      async withoutQueryTimeout(work) {
+        const ms = limit.ms;
+        limit.ms = 0;
+        try {
+          return await work();
+        } finally {
+          limit.ms = ms;
+        }
+      },
     };
   }
   const file =
@@ -76,7 +167,7 @@ export function openDatabase(options: OpenOptions): DataStore {
   sqlite.pragma("busy_timeout = 5000");
   registerTextFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-  return { db, engine: "sqlite", close: () => db.destroy() };
+  return { db, engine: "sqlite", close: () => db.destroy(), withoutQueryTimeout: (work) => work() };
 }
 
 /** Enough for every distinct query the app sends; a burst of one-off statements evicts the oldest. */

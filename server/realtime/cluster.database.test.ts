@@ -4,7 +4,8 @@
  * stay up, answer 503 with `detail`, say so on /readyz and keep their sockets; once it is back both
  * recover by themselves within seconds, and the conversation goes on across nodes. Once as a
  * restart that drops every connection and refuses new ones for a while, once as a server that is
- * gone altogether (its port closed) and comes back on the same address.
+ * gone altogether (its port closed) and comes back on the same address, once as a path that goes
+ * silent (nothing answered, nothing reset: only the statement time limit notices).
  */
 
 import { sql } from "kysely";
@@ -19,8 +20,16 @@ import { connected, emitWithAck, nextEvent, type TestClient } from "../test/serv
 import { openSession } from "../test/sessions.ts";
 import { CLUSTER_SETUP_MS, type ClusterNode, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
 
-/** The sweeps run through the outage too: they fail while it lasts, and act again after. */
-const ENV = { SWEEP_INTERVAL_SECONDS: "0.5", AUTO_CLOSE_HOURS: "0.0005" };
+/**
+ * The sweeps run through the outage too: they fail while it lasts, and act again after. A statement
+ * unanswered for 3 s fails (the default is a minute), so that the silent outage is short to test.
+ */
+const QUERY_TIMEOUT_MS = 3_000;
+const ENV = {
+  SWEEP_INTERVAL_SECONDS: "0.5",
+  AUTO_CLOSE_HOURS: "0.0005",
+  DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+};
 /** How long an outage lasts in these tests: several sweep runs and several pool connection attempts. */
 const OUTAGE_MS = 1_500;
 /** "Within seconds": a node must serve again this soon after the database is back. */
@@ -192,6 +201,41 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
     talk.staff.socket.close();
     talk.player.socket.close();
   });
+
+  it("silent (packets dropped, no reset): requests answer 503 within the statement limit, not after TCP gives up; both recover", async () => {
+    const talk = await converse();
+    await talkAcross(talk, "before");
+    // Open connections (idle, or lent to a sweep) that the silence will swallow statements on.
+    for (const node of cluster.nodes) expect(node.store.poolUse?.().total).toBeGreaterThan(0);
+
+    cluster.database.blackhole();
+    // A statement on a silent connection fails at the limit; a new connection, at the pool's connect
+    // timeout (5 s). Either way an answer, where TCP alone would keep the request for many minutes.
+    const answerWithin = QUERY_TIMEOUT_MS + 5_000 + 3_000;
+    for (const [node, side] of [
+      [cluster.nodes[0], talk.staff],
+      [cluster.nodes[1], talk.player],
+    ] as const) {
+      const asked = Date.now();
+      const away = await side.client.get("/api/setup/fetch-categories");
+      expect(away.status).toBe(503);
+      expect(away.body).toMatchObject({ code: "database_unavailable", detail: expect.any(String) });
+      expect(Date.now() - asked).toBeLessThan(answerWithin);
+      expect((await getJson(`${node.baseUrl}/readyz`)).status).toBe(503);
+      const joined = await side.socket
+        .timeout(answerWithin)
+        .emitWithAck("join_chatroom", { room_id: `chat-${talk.ticketId}` });
+      expect(joined).toEqual({ ok: false, error: "database_unavailable" });
+      expect(side.socket.connected).toBe(true);
+    }
+
+    await cluster.database.restore();
+    const took = await expectRecovered(talk);
+    expect(took).toBeLessThan(RECOVERY_MS);
+    await talkAcross(talk, "after the silence");
+    talk.staff.socket.close();
+    talk.player.socket.close();
+  }, 60_000);
 
   it("a transaction under way when the database goes away fails as unavailable, and the node goes on", async () => {
     const [node] = cluster.nodes;

@@ -73,6 +73,7 @@ export async function startTwoNodes(
     const own = openDatabase({
       ...store.openOptions,
       databaseUrl: database.url(TEST_DATABASE_URL),
+      queryTimeoutMs: config.databaseQueryTimeoutMs,
       onConnectionError: (error) => lost.push(error),
     });
     // No `limits` given: the node opens its own Redis-backed store, as main.ts does.
