@@ -204,7 +204,9 @@ async function main(): Promise<void> {
     await pgClient.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
     await pgClient.query(`SET search_path TO ${PG_SCHEMA}, public`);
   }
-  const store: DataStore = openDatabase(PG_URL ? { dataDir, databaseUrl: PG_URL, pgSchema: PG_SCHEMA } : { dataDir });
+  const store: DataStore = openDatabase(
+    PG_URL ? { dataDir, databaseUrl: PG_URL, pgSchema: PG_SCHEMA, queryTimeoutMs: 0 } : { dataDir },
+  );
   await migrateToLatest(store.db as never, engine);
   const existing = await store.db.selectFrom("users").select("id").where("email", "=", MOD).executeTakeFirst();
   if (!existing) {

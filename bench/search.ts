@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const dataDir = PG_URL ? path.resolve("data/bench-search-pg") : SQLITE_DIR;
   mkdirSync(dataDir, { recursive: true });
   const store = PG_URL
-    ? openDatabase({ dataDir, databaseUrl: PG_URL, pgSchema: PG_SCHEMA })
+    ? openDatabase({ dataDir, databaseUrl: PG_URL, pgSchema: PG_SCHEMA, queryTimeoutMs: 0 })
     : openDatabase({ dataDir: SQLITE_DIR });
   const db = store.db;
   // A data set built by an older generator gets the migrations it lacks (0020's ticket counters, 0023's index).

@@ -540,7 +540,7 @@ async function generatePostgres(url: string): Promise<void> {
   await admin.end();
   const dataDir = path.resolve("data/bench-search-pg");
   mkdirSync(dataDir, { recursive: true });
-  const store = openDatabase({ dataDir, databaseUrl: url, pgSchema: PG_SCHEMA });
+  const store = openDatabase({ dataDir, databaseUrl: url, pgSchema: PG_SCHEMA, queryTimeoutMs: 0 });
   await migrateToLatest(store.db as never, "postgres");
   const ids = await setup(store.db);
   await store.close();

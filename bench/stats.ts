@@ -116,7 +116,7 @@ async function derivePostgres(url: string): Promise<void> {
   await client.query(`DROP SCHEMA IF EXISTS ${STATS_SCHEMA} CASCADE`);
   await client.query(`CREATE SCHEMA ${STATS_SCHEMA}`);
   await client.end();
-  const store = openDatabase({ dataDir: STATS_DIR, databaseUrl: url, pgSchema: STATS_SCHEMA });
+  const store = openDatabase({ dataDir: STATS_DIR, databaseUrl: url, pgSchema: STATS_SCHEMA, queryTimeoutMs: 0 });
   await migrateToLatest(store.db as never, "postgres");
   await store.close();
   const copy = new pg.Client({ connectionString: url, options: `-c search_path=${STATS_SCHEMA}` });
@@ -160,7 +160,7 @@ function percentile(sorted: number[], p: number): number {
 async function migrateCopy(): Promise<number> {
   const started = performance.now();
   const store = PG_URL
-    ? openDatabase({ dataDir: STATS_DIR, databaseUrl: PG_URL, pgSchema: STATS_SCHEMA })
+    ? openDatabase({ dataDir: STATS_DIR, databaseUrl: PG_URL, pgSchema: STATS_SCHEMA, queryTimeoutMs: 0 })
     : openDatabase({ dataDir: STATS_DIR });
   await migrateToLatest(store.db as never, PG_URL ? "postgres" : "sqlite");
   await store.close();

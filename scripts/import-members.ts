@@ -105,7 +105,12 @@ async function main(): Promise<number> {
   }
   const config = loadConfig({ ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
   const rows = readRows(file);
-  const store = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    // A bulk import's statements take as long as the file is big.
+    queryTimeoutMs: 0,
+  });
   const counts = { created: 0, updated: 0, rejected: 0 };
   try {
     await migrateToLatest(store.db as never, store.engine);
