@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { endWithRunner } from "./childProcesses.ts";
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 export const NGINX_AVAILABLE = existsSync(NGINX_PATH);
@@ -91,6 +92,8 @@ export async function startNginx(nodePorts: [number, number]): Promise<RunningNg
   const child: ChildProcess = spawn(NGINX_PATH, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", errorLog], {
     stdio: ["ignore", "ignore", "pipe"],
   });
+  // nginx's fast stop: its master ends its workers too.
+  endWithRunner(child, "SIGTERM");
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();

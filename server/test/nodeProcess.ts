@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { endWithRunner } from "./childProcesses.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -51,6 +52,7 @@ export function nodeProcess(port: number, env: Record<string, string>): NodeProc
         stdio: ["ignore", "pipe", "pipe"],
       });
       child = started;
+      endWithRunner(started);
       for (const stream of [started.stdout, started.stderr]) {
         stream?.on("data", (chunk: Buffer) => {
           output = (output + chunk.toString()).slice(-20_000);
