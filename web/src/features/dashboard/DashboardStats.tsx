@@ -1,25 +1,43 @@
 /**
  * The dashboard's statistics block (spec 3 §2.1): shown with stats:view only; the charts and
- * chart.js load as a separate chunk once it is shown.
+ * chart.js load as a separate chunk once it is shown. Until then a placeholder of the same shape
+ * holds their place, so that what sits below (the changelog) does not move under the pointer when
+ * they arrive.
  */
-import { Center, Loader, Stack } from "@mantine/core";
+import { SimpleGrid, Stack } from "@mantine/core";
 import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { useSession } from "../../session/SessionContext.ts";
+import { ChartCard } from "./ChartCard.tsx";
+import { CHART_HEIGHTS, ChartWaiting } from "./ChartWaiting.tsx";
 
 const DashboardCharts = lazy(() => import("./charts/DashboardCharts.tsx"));
+
+function ChartsPlaceholder() {
+  const { t } = useTranslation("dashboard");
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ChartCard title={t("overview.user_title")}>
+          <ChartWaiting height={CHART_HEIGHTS.userOverview} />
+        </ChartCard>
+        <ChartCard title={t("statistics.tickets_overview")}>
+          <ChartWaiting height={CHART_HEIGHTS.ticketsOverview} />
+        </ChartCard>
+      </SimpleGrid>
+      <ChartCard title={t("statistics.ticket_count")}>
+        <ChartWaiting height={CHART_HEIGHTS.ticketCount} />
+      </ChartCard>
+    </>
+  );
+}
 
 export function DashboardStats() {
   const { can } = useSession();
   if (!can("stats:view")) return null;
   return (
     <Stack gap="lg" data-testid="dashboard-stats">
-      <Suspense
-        fallback={
-          <Center h={120}>
-            <Loader size="sm" />
-          </Center>
-        }
-      >
+      <Suspense fallback={<ChartsPlaceholder />}>
         <DashboardCharts />
       </Suspense>
     </Stack>
