@@ -1,7 +1,8 @@
 /**
  * The live chat of one ticket, for either audience (chat/audience.ts): loads the audience's
- * presentation, joins the chat room on every (re)connect, takes new, edited and deleted lines by
- * id (quotes follow), refetches after a reconnect that socket.io could not recover, and tells the
+ * presentation (once its room is joined, when a socket is connected), joins the chat room on every
+ * (re)connect, takes new, edited and deleted lines by id (quotes follow), refetches after a
+ * reconnect that socket.io could not recover, and tells the
  * server this side read the other side's lines. Read ticks (`messages_read`) and 'User online'
  * (`users_in_room`) reach staff rooms only, so on a player's page they never fire.
  */
@@ -28,7 +29,17 @@ export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
   const queryClient = useQueryClient();
   const { socket } = useSocket();
   const { user } = useSession();
-  const chat = useQuery({ queryKey: audience.queryKey(chatId), queryFn: () => audience.fetch(chatId), retry: false });
+  // With a socket connected, the chat is read once its room is joined: a line stored between a
+  // read and the join would reach neither. Without one, it is read at once, and read again after
+  // the join that follows the connection (onConnect below).
+  const [joinedRoom, setJoinedRoom] = useState<string | null>(null);
+  const readable = !socket?.connected || joinedRoom === chatId;
+  const chat = useQuery({
+    queryKey: audience.queryKey(chatId),
+    queryFn: () => audience.fetch(chatId),
+    retry: false,
+    enabled: readable,
+  });
   /** Whether the player has this chat open (users_in_room), for staff's 'User online'. */
   const [playerOnline, setPlayerOnline] = useState(false);
 
@@ -56,6 +67,7 @@ export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
         .catch(() => undefined);
       markRead();
       await joined;
+      setJoinedRoom(chatId);
     };
     const onConnect = () => {
       const joined = join();
@@ -115,6 +127,7 @@ export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
       socket.off("ticket_assigned", onTicketPing);
       socket.off("ticket_updated_ping", onTicketPing);
       setPlayerOnline(false);
+      setJoinedRoom(null);
       document.removeEventListener("visibilitychange", onVisible);
       if (socket.connected) socket.emit("leave_chatroom", { room_id: chatId, name: user.id });
     };
