@@ -4,10 +4,8 @@
  * a visitor without an account sees the ticket number and finds the ticket again with it.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
-import { CSRF_COOKIE, CSRF_HEADER } from "../common/constants.ts";
-import { BASE_URL, DEMO_PASSWORD, INTEGRATION_API_KEY } from "./support/env.ts";
+import { CSRF_HEADER } from "../common/constants.ts";
+import { freshMember } from "./support/freshMember.ts";
 import { solveCaptcha } from "./support/signIn.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
@@ -22,38 +20,11 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 
 /** A member of their own (no other spec touches them) with one fresh ticket, signed in on home. */
 async function freshMemberWithTicket(browser: Browser, subject: string) {
-  const email = `signals${Date.now()}@demo.test`;
-  const created = await fetch(`${BASE_URL}/api/integration/upsert-member`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${INTEGRATION_API_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      name: "Signals",
-      language: "en",
-      password: DEMO_PASSWORD,
-      characters: [{ characterName: "Beacon", characterLevel: 20, server: "Europe 1" }],
-    }),
-  });
-  expect(created.status).toBe(200);
   // Signed in and filed through the API of the browser's own context (its cookies are the
   // page's): the proof of work runs in Node, which a loaded machine manages far faster than the
   // widget. The visitor test below files through the form.
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const { context, csrf, captcha } = await freshMember(browser, { name: "Signals", character: "Beacon" });
   const api = context.request;
-  const csrf = async () =>
-    (await context.cookies()).find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
-  const captcha = async () => {
-    const challenge = await (await api.get("/api/captcha/challenge")).json();
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
-    return Buffer.from(JSON.stringify(payload)).toString("base64");
-  };
-  await api.get("/api/config/public");
-  const login = await api.post("/auth/login", {
-    data: { username: email, password: DEMO_PASSWORD, captchaToken: await captcha() },
-    headers: { [CSRF_HEADER]: await csrf() },
-  });
-  expect(login.status()).toBe(200);
   const setup = async (path: string, key: string) =>
     (await (await api.get(path)).json())[key] as { id: number; title: string }[];
   const category = (await setup("/api/setup/fetch-categories", "categories")).find((c) => c.title === "Report bugs");

@@ -1,0 +1,62 @@
+/**
+ * A member of a test's own, created through the game's member API: no other spec signs in as them
+ * or files tickets for them, so a test that files is never refused at the filing limit (three
+ * tickets in ten minutes) by what earlier specs filed as the demo's player1.
+ */
+import { type Browser, type BrowserContext, type BrowserContextOptions, expect } from "@playwright/test";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
+import { BASE_URL, DEMO_PASSWORD, INTEGRATION_API_KEY } from "./env.ts";
+
+export interface FreshMember {
+  email: string;
+  /** A browser context signed in as the member (its cookies are its pages' too). */
+  context: BrowserContext;
+  /** The CSRF token of that context, for calls made through `context.request`. */
+  csrf(): Promise<string>;
+  /** A solved bot check (solved in Node: far faster than the widget on a loaded machine). */
+  captcha(): Promise<string>;
+}
+
+/** Creates a member with one character on `server`, signed in through the API of a new context. */
+export async function freshMember(
+  browser: Browser,
+  {
+    name,
+    character,
+    server = "Europe 1",
+    contextOptions = {},
+  }: { name: string; character: string; server?: string; contextOptions?: BrowserContextOptions },
+): Promise<FreshMember> {
+  const email = `${name.toLowerCase()}${Date.now()}${Math.floor(Math.random() * 1000)}@demo.test`;
+  const created = await fetch(`${BASE_URL}/api/integration/upsert-member`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${INTEGRATION_API_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      email,
+      name,
+      language: "en",
+      password: DEMO_PASSWORD,
+      characters: [{ characterName: character, characterLevel: 20, server }],
+    }),
+  });
+  expect(created.status).toBe(200);
+  const context = await browser.newContext({ ...contextOptions, storageState: { cookies: [], origins: [] } });
+  const api = context.request;
+  const csrf = async () =>
+    (await context.cookies()).find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
+  const captcha = async () => {
+    const challenge = await (await api.get("/api/captcha/challenge")).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
+    return Buffer.from(JSON.stringify(payload)).toString("base64");
+  };
+  await api.get("/api/config/public");
+  const login = await api.post("/auth/login", {
+    data: { username: email, password: DEMO_PASSWORD, captchaToken: await captcha() },
+    headers: { [CSRF_HEADER]: await csrf() },
+  });
+  expect(login.status()).toBe(200);
+  return { email, context, csrf, captcha };
+}
