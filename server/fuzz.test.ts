@@ -388,6 +388,9 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
       // word document (PostgreSQL's ticket_chat_words row, migration 0019).
       active_chats: sent,
       ticket_chat_words: sent,
+      // A line can move its ticket's status (a staff reply: REPLIED; the player's answer: WAITING
+      // DEV): the status counters take a -1 and a +1 (migration 0020).
+      ticket_count_deltas: sent * 2,
       announcement_reads: accepted.get("announcement_read") ?? 0,
       // notes: a note is a row; a message or note notifies at most the assignee and the staff it tags.
       notes: accepted.get("send_note") ?? 0,
