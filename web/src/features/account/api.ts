@@ -45,15 +45,22 @@ export function useApplyPreferences(): (saved: UserPreferences) => void {
 /** A save in another tab of the same user arrives as `user_preferences`: this tab follows. */
 export function useLivePreferences(): void {
   const apply = useApplyPreferences();
+  const queryClient = useQueryClient();
   const { socket } = useSocket();
   useEffect(() => {
     if (!socket) return;
     const onSaved = ({ user_preferences }: { user_preferences: UserPreferences }) => apply(user_preferences);
+    // A save made while the socket was away (or before it first connected) was not heard.
+    const onConnect = () => {
+      if (!socket.recovered) void queryClient.invalidateQueries({ queryKey: accountKeys.preferences });
+    };
     socket.on("user_preferences", onSaved);
+    socket.on("connect", onConnect);
     return () => {
       socket.off("user_preferences", onSaved);
+      socket.off("connect", onConnect);
     };
-  }, [socket, apply]);
+  }, [socket, apply, queryClient]);
 }
 
 // ---- profile: every call answers the user as the session now sees it
