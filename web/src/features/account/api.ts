@@ -10,6 +10,7 @@ import type { FetchTodosResponse, Todo } from "../../../../common/schemas/todos.
 import type { Session } from "../../api/auth.ts";
 import { api } from "../../api/client.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { SESSION_QUERY_KEY } from "../../session/SessionProvider.tsx";
 
@@ -45,22 +46,17 @@ export function useApplyPreferences(): (saved: UserPreferences) => void {
 /** A save in another tab of the same user arrives as `user_preferences`: this tab follows. */
 export function useLivePreferences(): void {
   const apply = useApplyPreferences();
-  const queryClient = useQueryClient();
   const { socket } = useSocket();
+  // A save made while the socket was away (or before it first connected) was not heard.
+  useReadAgainOnReconnect(accountKeys.preferences);
   useEffect(() => {
     if (!socket) return;
     const onSaved = ({ user_preferences }: { user_preferences: UserPreferences }) => apply(user_preferences);
-    // A save made while the socket was away (or before it first connected) was not heard.
-    const onConnect = () => {
-      if (!socket.recovered) void queryClient.invalidateQueries({ queryKey: accountKeys.preferences });
-    };
     socket.on("user_preferences", onSaved);
-    socket.on("connect", onConnect);
     return () => {
       socket.off("user_preferences", onSaved);
-      socket.off("connect", onConnect);
     };
-  }, [socket, apply, queryClient]);
+  }, [socket, apply]);
 }
 
 // ---- profile: every call answers the user as the session now sees it

@@ -9,6 +9,7 @@ import { TIMING } from "../../../../common/constants.ts";
 import type { UnreadChat } from "../../../../common/schemas/chatList.ts";
 import type { StaffTicketPing } from "../../../../common/schemas/ticketResponses.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { chatListKeys, fetchActiveChats } from "./api.ts";
 import { applyTicketPing, type ChatRow } from "./order.ts";
@@ -22,6 +23,9 @@ export function useChatList() {
   // When each row last got a message here (its 10 s of green): kept beside the rows, so that a
   // read of the list again (after a connection that was not recovered) does not wipe it.
   const [gotMessageAt, setGotMessageAt] = useState<Record<number, number>>({});
+  // A connection socket.io could not recover missed what changed meanwhile (and the first one
+  // comes after the list was read, once the page is drawn): read the list again.
+  useReadAgainOnReconnect(chatListKeys.chats);
 
   useEffect(() => {
     if (!socket || !user) return;
@@ -54,13 +58,7 @@ export function useChatList() {
       touch(unread_chat.ticket_id);
     };
 
-    // A connection socket.io could not recover missed what changed meanwhile (and the first one
-    // comes after the list was read, once the page is drawn): read the list again.
-    const onConnect = () => {
-      askUnread();
-      if (!socket.recovered) void queryClient.invalidateQueries({ queryKey: chatListKeys.chats });
-    };
-    socket.on("connect", onConnect);
+    socket.on("connect", askUnread);
     socket.on("new_active_chat", onNewChat);
     socket.on("remove_active_chat", onRemove);
     socket.on("ticket_pinned", onPinned);
@@ -70,7 +68,7 @@ export function useChatList() {
     socket.on("unread_message", onUnreadOne);
     if (socket.connected) askUnread();
     return () => {
-      socket.off("connect", onConnect);
+      socket.off("connect", askUnread);
       socket.off("new_active_chat", onNewChat);
       socket.off("remove_active_chat", onRemove);
       socket.off("ticket_pinned", onPinned);

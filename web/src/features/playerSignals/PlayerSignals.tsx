@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { encodeTicketInfo } from "../../../../common/ticket-code.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { unreadNotificationsStore } from "../../ui/usePageTitle.ts";
 import type { TicketHistoryPage } from "../tickets/api.ts";
@@ -45,6 +46,9 @@ export function PlayerSignals() {
   const enabled = user !== null && !isStaff;
   const unread = useQuery({ queryKey: signalKeys.unread, queryFn: fetchPlayerUnread, enabled, retry: false });
   const total = enabled ? (unread.data?.unread_total ?? 0) : 0;
+  // Signals sent while the socket was away (or before it first connected) are not replayed: the
+  // lists are read again (the counts, below, on every connect).
+  useReadAgainOnReconnect(["member-ticket-history"], signalKeys.recent, ["player-ticket"]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -94,15 +98,8 @@ export function PlayerSignals() {
       patchLists(queryClient, signal);
       if (signal.reply && openTicketStore.get() !== signal.ticket_id) toast(signal);
     };
-    // Signals sent while the socket was away (or before it first connected) are not replayed:
-    // read the counts and the lists again.
-    const onConnect = () => {
-      void queryClient.invalidateQueries({ queryKey: signalKeys.unread });
-      if (socket.recovered) return;
-      void queryClient.invalidateQueries({ queryKey: ["member-ticket-history"] });
-      void queryClient.invalidateQueries({ queryKey: signalKeys.recent });
-      void queryClient.invalidateQueries({ queryKey: ["player-ticket"] });
-    };
+    // Signals sent while the socket was away are not replayed: read the counts again.
+    const onConnect = () => void queryClient.invalidateQueries({ queryKey: signalKeys.unread });
     socket.on("player_ticket_signal", onSignal);
     socket.on("connect", onConnect);
     return () => {

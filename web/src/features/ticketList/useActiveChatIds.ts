@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import { chatListKeys, fetchActiveChatIds } from "../chatList/api.ts";
 
 export function useActiveChatIds(): ReadonlySet<number> | undefined {
@@ -18,6 +19,8 @@ export function useActiveChatIds(): ReadonlySet<number> | undefined {
     if (ids.error) console.error("The chat list could not be read", ids.error);
   }, [ids.error]);
 
+  // What changed while the socket was away (or before it first connected) is not replayed.
+  useReadAgainOnReconnect(chatListKeys.ids);
   useEffect(() => {
     if (!socket) return;
     const update = (change: (list: number[]) => number[]) =>
@@ -25,17 +28,11 @@ export function useActiveChatIds(): ReadonlySet<number> | undefined {
     const onAdded = ({ ticket }: { ticket: { id: number } }) =>
       update((list) => (list.includes(ticket.id) ? list : [...list, ticket.id]));
     const onRemoved = ({ ticket_id }: { ticket_id: number }) => update((list) => list.filter((id) => id !== ticket_id));
-    // What changed while the socket was away (or before it first connected) is not replayed.
-    const onConnect = () => {
-      if (!socket.recovered) void queryClient.invalidateQueries({ queryKey: chatListKeys.ids });
-    };
     socket.on("new_active_chat", onAdded);
     socket.on("remove_active_chat", onRemoved);
-    socket.on("connect", onConnect);
     return () => {
       socket.off("new_active_chat", onAdded);
       socket.off("remove_active_chat", onRemoved);
-      socket.off("connect", onConnect);
     };
   }, [socket, queryClient]);
 

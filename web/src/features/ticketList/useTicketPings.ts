@@ -8,6 +8,7 @@ import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { PlayerTicketPing, StaffTicketPing } from "../../../../common/schemas/ticketResponses.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import type { ListTicket, TicketSearchResponse } from "./api.ts";
 
 export function applyPing(ticket: ListTicket, ping: StaffTicketPing | PlayerTicketPing): ListTicket {
@@ -26,6 +27,8 @@ export function applyPing(ticket: ListTicket, ping: StaffTicketPing | PlayerTick
 export function useTicketPings(queryKey: QueryKey): void {
   const { socket } = useSocket();
   const queryClient = useQueryClient();
+  // Pings sent while the socket was away (or before it first connected) are not replayed.
+  useReadAgainOnReconnect(queryKey);
   useEffect(() => {
     if (!socket) return;
     const onPing = (ping: StaffTicketPing | PlayerTicketPing) => {
@@ -34,15 +37,9 @@ export function useTicketPings(queryKey: QueryKey): void {
         return { ...data, tickets: data.tickets.map((ticket) => applyPing(ticket, ping)) };
       });
     };
-    // Pings sent while the socket was away (or before it first connected) are not replayed.
-    const onConnect = () => {
-      if (!socket.recovered) void queryClient.invalidateQueries({ queryKey });
-    };
     socket.on("ticket_updated_ping", onPing);
-    socket.on("connect", onConnect);
     return () => {
       socket.off("ticket_updated_ping", onPing);
-      socket.off("connect", onConnect);
     };
   }, [socket, queryClient, queryKey]);
 }
