@@ -5,7 +5,6 @@
  * category twice); and both nodes hold the same generated secrets, so a session and its CSRF token
  * from one node are taken by the other.
  */
-import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../db/migrate.ts";
 import { createTestStore, TEST_DATABASE_URL, TEST_REDIS_URL, type TestStore } from "../test/engines.ts";
 import { freePort } from "../test/nginx.ts";
-import { type NodeProcess, nodeProcess } from "../test/nodeProcess.ts";
+import { type NodeProcess, nodeEnv, nodeProcess } from "../test/nodeProcess.ts";
 import { TestClient } from "../test/server.ts";
 import { sameSession } from "../test/twoNodes.ts";
 
@@ -34,18 +33,10 @@ describe.skipIf(missing !== null)(
 
     beforeAll(async () => {
       store = await createTestStore("postgres", { migrate: false });
-      const databaseUrl = new URL(TEST_DATABASE_URL as string);
-      databaseUrl.searchParams.set("options", `-c search_path=${store.openOptions.pgSchema}`);
       const env = {
-        NODE_ENV: "test",
-        DATA_DIR: store.dataDir,
-        DATABASE_URL: databaseUrl.toString(),
-        REDIS_URL: TEST_REDIS_URL as string,
-        REDIS_KEY_PREFIX: `hdf${randomBytes(4).toString("hex")}:`,
+        ...nodeEnv(store, TEST_DATABASE_URL as string, TEST_REDIS_URL as string, "hdf"),
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
-        CAPTCHA: "off",
-        LOG_LEVEL: "warn",
         // No SESSION_SECRET, CSRF_SECRET or ALTCHA_HMAC_KEY: the nodes generate them.
       };
       nodes = [nodeProcess(await freePort(), env), nodeProcess(await freePort(), env)];

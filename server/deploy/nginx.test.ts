@@ -18,7 +18,7 @@ import { encodeChatId } from "../../common/ticket-code.ts";
 import { createTestStore, TEST_DATABASE_URL, TEST_REDIS_URL, type TestStore } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { freePort, NGINX_AVAILABLE, NGINX_PATH, type RunningNginx, startNginx } from "../test/nginx.ts";
-import { type NodeProcess, nodeProcess } from "../test/nodeProcess.ts";
+import { type NodeProcess, nodeEnv, nodeProcess } from "../test/nodeProcess.ts";
 import { connected, TestClient } from "../test/server.ts";
 
 const missing = !NGINX_AVAILABLE
@@ -139,21 +139,13 @@ describe.skipIf(missing !== null)(`two node processes behind nginx${missing ? ` 
 
   beforeAll(async () => {
     store = await createTestStore("postgres");
-    const databaseUrl = new URL(TEST_DATABASE_URL as string);
-    databaseUrl.searchParams.set("options", `-c search_path=${store.openOptions.pgSchema}`);
     const secret = () => randomBytes(32).toString("hex");
     const env = {
-      NODE_ENV: "test",
-      DATA_DIR: store.dataDir,
-      DATABASE_URL: databaseUrl.toString(),
-      REDIS_URL: TEST_REDIS_URL as string,
-      REDIS_KEY_PREFIX: `hdn${randomBytes(4).toString("hex")}:`,
+      ...nodeEnv(store, TEST_DATABASE_URL as string, TEST_REDIS_URL as string, "hdn"),
       SESSION_SECRET: secret(),
       CSRF_SECRET: secret(),
       ALTCHA_HMAC_KEY: secret(),
       TRUST_PROXY: "true",
-      CAPTCHA: "off",
-      LOG_LEVEL: "warn",
     };
     const ports = [await freePort(), await freePort()] as const;
     nodes = [nodeProcess(ports[0], env), nodeProcess(ports[1], env)];

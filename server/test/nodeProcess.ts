@@ -4,6 +4,7 @@
  * its /readyz says so.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { endWithRunner } from "./childProcesses.ts";
 
@@ -19,6 +20,30 @@ export interface NodeProcess {
   running(): boolean;
   /** What the process wrote to stdout and stderr, for a failing test's message. */
   output(): string;
+}
+
+/**
+ * The environment of a node process on a test store's PostgreSQL schema and DATA_DIR, with its own
+ * Redis key prefix (`prefix` plus random hex, so that parallel suites never meet); callers add the
+ * rest.
+ */
+export function nodeEnv(
+  store: { dataDir: string; openOptions: { pgSchema?: string } },
+  databaseUrl: string,
+  redisUrl: string,
+  prefix: string,
+): Record<string, string> {
+  const url = new URL(databaseUrl);
+  url.searchParams.set("options", `-c search_path=${store.openOptions.pgSchema}`);
+  return {
+    NODE_ENV: "test",
+    DATA_DIR: store.dataDir,
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: `${prefix}${randomBytes(4).toString("hex")}:`,
+    CAPTCHA: "off",
+    LOG_LEVEL: "warn",
+  };
 }
 
 export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
