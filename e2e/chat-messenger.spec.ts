@@ -5,17 +5,10 @@
  * a quote of one's own line says "You", as the bubbles do.
  */
 import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
-import { CSRF_COOKIE, CSRF_HEADER } from "../common/constants.ts";
+import { CSRF_HEADER } from "../common/constants.ts";
 import { encodeFetchCode } from "../common/ticket-code.ts";
 import { freshMember } from "./support/freshMember.ts";
-import { signInThroughApi } from "./support/staffApi.ts";
-
-async function csrf(context: APIRequestContext): Promise<string> {
-  const { cookies } = await context.storageState();
-  return cookies.find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
-}
+import { csrf, signInThroughApi, solveCaptcha } from "./support/staffApi.ts";
 
 /**
  * The member files a fresh ticket over HTTP (the ALTCHA solved in Node, as the widget would): the
@@ -25,9 +18,6 @@ async function fileTicket(player: APIRequestContext, character: string, subject:
   const get = async <T>(path: string) => (await (await player.get(path)).json()) as T;
   const { categories } = await get<{ categories: { id: number; title: string }[] }>("/api/setup/fetch-categories");
   const { servers } = await get<{ servers: { id: number; title: string }[] }>("/api/setup/fetch-servers");
-  const challenge = await get<Parameters<typeof solveChallenge>[0]["challenge"]>("/api/captcha/challenge");
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
   const filed = await player.post("/api/tickets/submit-member-ticket", {
     multipart: {
       category: String(categories.find((c) => c.title === "Report bugs")!.id),
@@ -35,7 +25,7 @@ async function fileTicket(player: APIRequestContext, character: string, subject:
       characterName: character,
       subject,
       description: "My sword vanished from the inventory.",
-      captchaToken: Buffer.from(JSON.stringify(payload)).toString("base64"),
+      captchaToken: await solveCaptcha(player),
     },
     headers: { [CSRF_HEADER]: await csrf(player) },
   });

@@ -4,10 +4,9 @@
  * tickets in ten minutes) by what earlier specs filed as the demo's player1.
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, expect } from "@playwright/test";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
+import { CSRF_HEADER } from "../../common/constants.ts";
 import { BASE_URL, DEMO_PASSWORD, INTEGRATION_API_KEY } from "./env.ts";
+import { csrf as csrfOf, solveCaptcha } from "./staffApi.ts";
 
 export interface FreshMember {
   email: string;
@@ -44,14 +43,8 @@ export async function freshMember(
   expect(created.status).toBe(200);
   const context = await browser.newContext({ ...contextOptions, storageState: { cookies: [], origins: [] } });
   const api = context.request;
-  const csrf = async () =>
-    (await context.cookies()).find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
-  const captcha = async () => {
-    const challenge = await (await api.get("/api/captcha/challenge")).json();
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
-    return Buffer.from(JSON.stringify(payload)).toString("base64");
-  };
+  const csrf = () => csrfOf(api);
+  const captcha = () => solveCaptcha(api);
   await api.get("/api/config/public");
   const login = await api.post("/auth/login", {
     data: { username: email, password: DEMO_PASSWORD, captchaToken: await captcha() },

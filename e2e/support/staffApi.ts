@@ -14,12 +14,14 @@ export interface StaffApi {
   dispose(): Promise<void>;
 }
 
-async function csrf(context: APIRequestContext): Promise<string> {
+/** The CSRF cookie's current value in `context`, to echo in X-CSRF-Token. */
+export async function csrf(context: APIRequestContext): Promise<string> {
   const { cookies } = await context.storageState();
   return cookies.find((c) => c.name === CSRF_COOKIE || c.name === `__Host-${CSRF_COOKIE}`)?.value ?? "";
 }
 
-async function solveCaptcha(context: APIRequestContext): Promise<string> {
+/** A solved bot check for a call made through `context` (the widget's payload, solved in Node). */
+export async function solveCaptcha(context: APIRequestContext): Promise<string> {
   const challenge = await (await context.get("/api/captcha/challenge")).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
