@@ -1,12 +1,15 @@
 /**
- * The statistics' SQL (spec 3 §2.1, §3). Every figure is a count, sum or order statistic computed
- * by the database, on both engines with the same SQL; nothing loads ticket rows into JS. Periods
- * come as a VALUES list of [from, to) ranges (domain/statsBuckets.ts), joined to the tickets on an
- * index, so each period is one index range read.
+ * The statistics' SQL (spec 3 §2.1, §3). Every figure of a period is a count, sum or order
+ * statistic computed by the database, on both engines with the same SQL, except the first-reply
+ * figures of the period under way: for those the node reads the delays stamped since its last
+ * call (firstReplyDelaysBetween) and keeps the older ones sorted. Periods come as a VALUES list of
+ * [from, to) ranges (domain/statsBuckets.ts), joined to the tickets on an index, so each period is
+ * one index range read.
  */
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { ACTIVE_STATUSES, type TicketStatus } from "../../common/constants.ts";
 import type { Database } from "../db/schema.ts";
+import type { DelayFigures } from "../domain/sortedDelays.ts";
 import type { Bucket } from "../domain/statsBuckets.ts";
 
 type Db = Kysely<Database>;
@@ -107,15 +110,6 @@ export async function countCreatedPerPeriod(db: Db, buckets: readonly Bucket[]):
   return counts;
 }
 
-export interface DelayFigures {
-  /** First replies given in the period. */
-  n: number;
-  /** The sum of their delays, seconds. */
-  total: number;
-  /** The middle delay, or the sum of the two middle delays when n is even; seconds. */
-  middle: number;
-}
-
 /**
  * The first-reply delays of the tickets whose first reply fell in each period: their count, sum
  * and middle value(s), found with row_number() and count() windows per period: the same SQL on
@@ -145,6 +139,24 @@ export async function firstReplyDelayPerPeriod(db: Db, buckets: readonly Bucket[
     figures[Number(row.i)] = { n: Number(row.n), total: Number(row.total), middle: Number(row.middle) };
   }
   return figures;
+}
+
+/**
+ * The first replies stamped in [from, to): when each was given and its delay (seconds), in no
+ * order; for the period under way, whose older part each node keeps sorted (usecases).
+ */
+export async function firstReplyDelaysBetween(
+  db: Db,
+  from: number,
+  to: number,
+): Promise<{ at: number; delay: number }[]> {
+  const rows = await db
+    .selectFrom("tickets")
+    .select((eb) => ["first_reply_at as at", eb(eb.ref("first_reply_at"), "-", eb.ref("created_at")).as("delay")])
+    .where("first_reply_at", ">=", from)
+    .where("first_reply_at", "<", to)
+    .execute();
+  return rows.map((r) => ({ at: Number(r.at), delay: Number(r.delay) }));
 }
 
 export type PeriodSeries = "created" | "first_reply";

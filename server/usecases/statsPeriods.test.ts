@@ -2,12 +2,15 @@
  * The stored figures of finished statistic periods (stats_periods, migration 0021) on both
  * engines: a node's call stores the periods that have ended, never the one under way; another node
  * answers the same from them without reading the tickets of those periods; mean and median read
- * back exactly (even and odd counts); two nodes warming at once store each period once.
+ * back exactly (even and odd counts); two nodes warming at once store each period once; the
+ * first-reply figures of the period under way, which a node keeps partly in memory, follow every
+ * new first reply exactly.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATS_RANGES } from "../../common/schemas/stats.ts";
 import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/database.ts";
+import { firstReplyDelayPerPeriod } from "../repositories/stats.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTicket } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
@@ -130,6 +133,48 @@ describe.each(ENGINES)("stored statistic periods on %s", (engine) => {
       const b = await firstReplyDelayOverTime(server.node.ctx, { range: "weeks_to_count", now: later });
       expect(a).toEqual(b);
       expect(a.datasets.weeks_to_count?.["2026-03-15"]).toEqual([15, 10]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("the period under way follows each new first reply exactly, on a node that keeps its older part", async () => {
+    const ctx = server.node.ctx;
+    const march = { key: "03", from: ist(2026, 3, 1, 0, 0), to: ist(2026, 4, 1, 0, 0) };
+    const member = await buildMember(server.store);
+    const reply = (at: number, delay: number) =>
+      buildTicket(server.store, { member, created_at: at - delay, first_reply_at: at, status: "REPLIED" });
+    /** What the SQL of a finished period says of March, in the answer's minutes. */
+    const fromSql = async () => {
+      const [f] = await firstReplyDelayPerPeriod(server.store.db, [march]);
+      if (!f) throw new Error("March has first replies");
+      return [Math.round((f.total / f.n / 60) * 10) / 10, Math.round((f.middle / (f.n % 2 ? 1 : 2) / 60) * 10) / 10];
+    };
+    const answer = async (node: AppContext, now: number) =>
+      (await firstReplyDelayOverTime(node, { range: "months_to_count", now })).datasets.months_to_count?.["03"];
+
+    let now = NOW + 3600;
+    expect(await answer(ctx, now)).toEqual(await fromSql());
+    // First replies are stamped when they are given: each step gives one, then time moves on, so
+    // replies move from the last minute into the settled part the node keeps.
+    const steps: { delay: number; after: number }[] = [
+      { delay: 60, after: 5 },
+      { delay: 4200, after: 120 },
+      { delay: 12, after: 2 },
+      { delay: 7200, after: 61 },
+      { delay: 30, after: 3600 },
+    ];
+    for (const step of steps) {
+      await reply(now, step.delay);
+      now += step.after;
+      expect(await answer(ctx, now)).toEqual(await fromSql());
+    }
+    // A fresh node, and the first node asked about an earlier moment, agree with the SQL.
+    const fresh = openDatabase(server.store.openOptions);
+    try {
+      const freshCtx = { store: { db: fresh.db, engine }, config: { businessTimezone: ZONE } } as unknown as AppContext;
+      expect(await answer(freshCtx, now)).toEqual(await fromSql());
+      expect(await answer(ctx, NOW)).toEqual(await answer(freshCtx, NOW));
     } finally {
       await fresh.close();
     }
