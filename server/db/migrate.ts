@@ -20,6 +20,7 @@ import * as ticketCounts from "./migrations/0020_ticket_counts.ts";
 import * as statsPeriods from "./migrations/0021_stats_periods.ts";
 import * as chatClientId from "./migrations/0022_chat_client_id.ts";
 import * as ticketServerCategory from "./migrations/0023_ticket_server_category.ts";
+import * as wordCounts from "./migrations/0024_word_counts.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0021_stats_periods": statsPeriods,
   "0022_chat_client_id": chatClientId,
   "0023_ticket_server_category": ticketServerCategory,
+  "0024_word_counts": wordCounts,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

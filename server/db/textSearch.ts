@@ -222,8 +222,27 @@ export function ticketWords(engine: Engine, field: WordField, text: string, prob
 }
 
 /**
- * The number of tickets whose field holds every word of text, read from the word index alone
- * (the count of a search with no other filter); undefined when the query falls back to substrings.
+ * The exact number of tickets whose field holds the one word of `text` (as PostgreSQL's `simple`
+ * configuration cuts it), as a scalar subquery; when `text` is not one word, `otherwise` (the
+ * count on the word index) is evaluated instead.
+ */
+function pgWordCount(field: WordField, text: string, otherwise: RawBuilder<unknown>): RawBuilder<number | string> {
+  return sql<number | string>`(
+    SELECT CASE WHEN cardinality(q.words) = 1 THEN (
+      SELECT coalesce(sum(c.n), 0) FROM (
+        SELECT n FROM word_counts WHERE field = ${field} AND word = q.words[1]
+        UNION ALL
+        SELECT n FROM word_count_deltas WHERE field = ${field} AND word = q.words[1]
+      ) c
+    ) ELSE ${otherwise} END
+    FROM (SELECT tsvector_to_array(to_tsvector('simple'::regconfig, ${text})) AS words) q
+  )`;
+}
+
+/**
+ * The number of tickets whose field holds every word of text, read from the word index alone, or
+ * on PostgreSQL for one word from its counter (the count of a search with no other filter);
+ * undefined when the query falls back to substrings.
  */
 export function ticketWordCount(
   engine: Engine,
@@ -233,9 +252,14 @@ export function ticketWordCount(
   if (!usesWords(text)) return undefined;
   if (engine === "postgres") {
     const query = sql`plainto_tsquery('simple'::regconfig, ${text})`;
-    return field === "chat"
-      ? sql`(SELECT count(*) FROM ticket_chat_words w WHERE w.words @@ ${query})`
-      : sql`(SELECT count(*) FROM tickets WHERE ${pgWordVector(field)} @@ ${query})`;
+    // One word: its counter (migration 0024), since a GIN count visits every matching row.
+    return pgWordCount(
+      field,
+      text,
+      field === "chat"
+        ? sql`(SELECT count(*) FROM ticket_chat_words w WHERE w.words @@ ${query})`
+        : sql`(SELECT count(*) FROM tickets WHERE ${pgWordVector(field)} @@ ${query})`,
+    );
   }
   const table = sql.table(field === "chat" ? "ticket_chat_words" : "ticket_words");
   return sql`(SELECT count(*) FROM ${table} WHERE ${table} MATCH ${ftsWordQuery(field, text)})`;
@@ -411,13 +435,14 @@ export async function createWordIndexes(db: Kysely<unknown>, engine: Engine): Pr
 
 /**
  * The engine-specific objects of text search (SQLite's FTS5 tables and their shadow tables,
- * PostgreSQL's trigram indexes, the lower-case expression indexes): the schema comparison of the
- * two engines leaves them out, they differ by design.
+ * PostgreSQL's trigram indexes and word counters, the lower-case expression indexes): the schema
+ * comparison of the two engines leaves them out, they differ by design.
  */
 export function isTextSearchObject(name: string): boolean {
   return (
     /^(tickets|chat_messages|users|characters)_fts(_|$)/.test(name) ||
     /^ticket_(chat_)?words(_|$)/.test(name) ||
+    /^word_count(s|_deltas)(_|$)/.test(name) ||
     /^ticket_text_values(_|$)/.test(name) ||
     /^tickets_\w+_words$/.test(name) ||
     /_trgm$/.test(name) ||

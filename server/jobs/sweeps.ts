@@ -16,6 +16,7 @@ import {
 } from "../repositories/bans.ts";
 import { deleteExpiredSessions } from "../repositories/sessions.ts";
 import { foldTicketCounts } from "../repositories/ticketCounts.ts";
+import { foldWordCounts } from "../repositories/wordCounts.ts";
 import {
   claimTicketsToClean,
   closeIdleRepliedTickets,
@@ -143,6 +144,11 @@ export async function sweepTicketCounts(ctx: AppContext): Promise<number> {
   return foldTicketCounts(ctx.store.db, ctx.store.engine);
 }
 
+/** PostgreSQL's word counters (migration 0024) fold likewise; SQLite has none. Answers the rows folded. */
+export async function sweepWordCounts(ctx: AppContext): Promise<number> {
+  return ctx.store.engine === "postgres" ? foldWordCounts(ctx.store.db) : 0;
+}
+
 export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<void> {
   ctx.realtime.endSessions(await deleteExpiredSessions(ctx.store.db, now));
   await ctx.captcha.sweep(now);
@@ -151,6 +157,7 @@ export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<vo
   await sweepAttachments(ctx, now);
   await sweepBanExpiry(ctx, now);
   await sweepTicketCounts(ctx);
+  await sweepWordCounts(ctx);
   await warmStatistics(ctx, now);
 }
 
