@@ -21,6 +21,7 @@ import pg from "pg";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { REBUILD_WORD_COUNTS } from "../server/db/migrations/0024_word_counts.ts";
+import { REBUILD_UPDATE_DAYS } from "../server/db/migrations/0025_ticket_update_days.ts";
 import { registerTextFunctions } from "../server/db/textSearch.ts";
 import { REBUILD_TICKET_COUNTS } from "../server/repositories/ticketCounts.ts";
 
@@ -559,8 +560,10 @@ async function generatePostgres(url: string): Promise<void> {
     )
   ).rows;
   for (const s of saved) await client.query(`DROP INDEX ${s.indexname}`);
-  // The word counters (migration 0024) are filled once after the load, not by a trigger per row.
+  // The word counters and day counts (migrations 0024, 0025) are filled once after the load, not
+  // by a trigger per row.
   await client.query("ALTER TABLE tickets DISABLE TRIGGER ticket_word_counts_change");
+  await client.query("ALTER TABLE tickets DISABLE TRIGGER ticket_update_days_change");
   await client.query("ALTER TABLE ticket_chat_words DISABLE TRIGGER chat_word_counts_change");
   const now = Math.floor(Date.now() / 1000);
   const firstNames = FIRST_NAMES;
@@ -671,10 +674,11 @@ async function generatePostgres(url: string): Promise<void> {
   await client.query("ALTER TABLE chat_messages ENABLE TRIGGER ticket_chat_words_insert");
   console.log(`chat words   built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   t = performance.now();
-  for (const statement of REBUILD_WORD_COUNTS) await client.query(statement);
+  for (const statement of [...REBUILD_WORD_COUNTS, ...REBUILD_UPDATE_DAYS]) await client.query(statement);
   await client.query("ALTER TABLE tickets ENABLE TRIGGER ticket_word_counts_change");
+  await client.query("ALTER TABLE tickets ENABLE TRIGGER ticket_update_days_change");
   await client.query("ALTER TABLE ticket_chat_words ENABLE TRIGGER chat_word_counts_change");
-  console.log(`word counts  built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(`counters     built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   for (const s of saved) {
     t = performance.now();
@@ -691,6 +695,7 @@ async function generatePostgres(url: string): Promise<void> {
   await client.query("VACUUM (ANALYZE) ticket_text_values");
   await client.query("VACUUM (ANALYZE) ticket_counts");
   await client.query("VACUUM (ANALYZE) word_counts");
+  await client.query("VACUUM (ANALYZE) ticket_update_days");
   console.log(`vacuum       ${((performance.now() - t) / 1000).toFixed(1)} s`);
   await client.end();
 }

@@ -30,8 +30,11 @@ import { STATS_RANGES } from "../common/schemas/stats.ts";
 import type { AppContext } from "../server/context.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
+import { REBUILD_WORD_COUNTS } from "../server/db/migrations/0024_word_counts.ts";
+import { REBUILD_UPDATE_DAYS } from "../server/db/migrations/0025_ticket_update_days.ts";
 import type { Database } from "../server/db/schema.ts";
 import { registerTextFunctions } from "../server/db/textSearch.ts";
+import { REBUILD_TICKET_COUNTS } from "../server/repositories/ticketCounts.ts";
 import { countTicketsOverTime, firstReplyDelayOverTime } from "../server/usecases/countTicketsOverTime.ts";
 import { ticketStatsOverview } from "../server/usecases/ticketStatsOverview.ts";
 import { userStatsOverview } from "../server/usecases/userStatsOverview.ts";
@@ -104,7 +107,9 @@ async function deriveSqlite(): Promise<void> {
   }
   batch(rows);
   source.close();
-  for (const s of saved.filter((x) => x.type === "index")) copy.exec(s.sql);
+  for (const s of saved) copy.exec(s.sql);
+  // The counters (migration 0020) were filled when the copy was empty, and the triggers were off.
+  for (const statement of REBUILD_TICKET_COUNTS) copy.exec(statement);
   copy.exec("ANALYZE");
   copy.close();
   writeFileSync(path.join(STATS_DIR, READY), new Date().toISOString());
@@ -132,6 +137,11 @@ async function derivePostgres(url: string): Promise<void> {
   await copy.query(`INSERT INTO categories SELECT * FROM ${PG_SCHEMA}.categories`);
   await copy.query(`INSERT INTO tickets (${COPY_COLUMNS}) ${sourceRows(`${PG_SCHEMA}.`, "text")}`);
   for (const s of saved) await copy.query(s.indexdef);
+  await copy.query(`ALTER TABLE tickets ENABLE TRIGGER ALL`);
+  // The counters (migrations 0020, 0024, 0025) were filled when the copy was empty, and the triggers were off.
+  for (const statement of [...REBUILD_TICKET_COUNTS, ...REBUILD_WORD_COUNTS, ...REBUILD_UPDATE_DAYS]) {
+    await copy.query(statement);
+  }
   await copy.query("VACUUM (ANALYZE) tickets");
   await copy.query("CREATE TABLE derived (at timestamptz DEFAULT now())");
   await copy.end();
@@ -263,11 +273,18 @@ async function main(): Promise<void> {
   };
   const scanKind = (text: string): "table" | "index" | "no" => {
     let kind: "table" | "index" | "no" = "no";
-    for (const line of text.split("\n")) {
-      if (/Seq Scan on tickets|^SCAN (t|tickets)$|^SCAN (t|tickets) \(/.test(line.trim())) return "table";
-      if (/SCAN (t|tickets) USING (COVERING )?INDEX|Index Only Scan using \w+ on tickets(?!.*Index Cond)/.test(line))
+    const lines = text.split("\n");
+    lines.forEach((line, i) => {
+      if (/Seq Scan on tickets|^SCAN (t|tickets)$|^SCAN (t|tickets) \(/.test(line.trim())) kind = "table";
+      else if (/SCAN (t|tickets) USING (COVERING )?INDEX/.test(line) && kind === "no") {
         kind = "index";
-    }
+      } else if (/Index (Only )?Scan( Backward)? using \w+ on tickets/.test(line) && kind === "no") {
+        // PostgreSQL prints a scan's Index Cond on the lines below it, up to the next plan node.
+        const below = lines.slice(i + 1);
+        const end = below.findIndex((l) => l.includes("->"));
+        if (!(end < 0 ? below : below.slice(0, end)).some((l) => l.includes("Index Cond"))) kind = "index";
+      }
+    });
     return kind;
   };
 

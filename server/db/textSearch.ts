@@ -434,15 +434,16 @@ export async function createWordIndexes(db: Kysely<unknown>, engine: Engine): Pr
 // ---- the indexes (migrations 0008 and 0013)
 
 /**
- * The engine-specific objects of text search (SQLite's FTS5 tables and their shadow tables,
- * PostgreSQL's trigram indexes and word counters, the lower-case expression indexes): the schema
- * comparison of the two engines leaves them out, they differ by design.
+ * The engine-specific objects of the search (SQLite's FTS5 tables and their shadow tables,
+ * PostgreSQL's trigram indexes, word counters and day counts, the lower-case expression indexes):
+ * the schema comparison of the two engines leaves them out, they differ by design.
  */
 export function isTextSearchObject(name: string): boolean {
   return (
     /^(tickets|chat_messages|users|characters)_fts(_|$)/.test(name) ||
     /^ticket_(chat_)?words(_|$)/.test(name) ||
     /^word_count(s|_deltas)(_|$)/.test(name) ||
+    /^ticket_update_day(s|_deltas)(_|$)/.test(name) ||
     /^ticket_text_values(_|$)/.test(name) ||
     /^tickets_\w+_words$/.test(name) ||
     /_trgm$/.test(name) ||

@@ -14,9 +14,9 @@ import {
   setTicketsBanned,
   tempIdentityIds,
 } from "../repositories/bans.ts";
+import { foldSearchCounters } from "../repositories/searchCounters.ts";
 import { deleteExpiredSessions } from "../repositories/sessions.ts";
 import { foldTicketCounts } from "../repositories/ticketCounts.ts";
-import { foldWordCounts } from "../repositories/wordCounts.ts";
 import {
   claimTicketsToClean,
   closeIdleRepliedTickets,
@@ -144,9 +144,9 @@ export async function sweepTicketCounts(ctx: AppContext): Promise<number> {
   return foldTicketCounts(ctx.store.db, ctx.store.engine);
 }
 
-/** PostgreSQL's word counters (migration 0024) fold likewise; SQLite has none. Answers the rows folded. */
-export async function sweepWordCounts(ctx: AppContext): Promise<number> {
-  return ctx.store.engine === "postgres" ? foldWordCounts(ctx.store.db) : 0;
+/** PostgreSQL's search counters (migrations 0024, 0025) fold likewise; SQLite has none. Answers the rows folded. */
+export async function sweepSearchCounters(ctx: AppContext): Promise<number> {
+  return ctx.store.engine === "postgres" ? foldSearchCounters(ctx.store.db) : 0;
 }
 
 export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<void> {
@@ -157,7 +157,7 @@ export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<vo
   await sweepAttachments(ctx, now);
   await sweepBanExpiry(ctx, now);
   await sweepTicketCounts(ctx);
-  await sweepWordCounts(ctx);
+  await sweepSearchCounters(ctx);
   await warmStatistics(ctx, now);
 }
 

@@ -11,6 +11,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { ACTIVE_STATUSES, type TicketStatus } from "../../common/constants.ts";
 import type { TicketSortField } from "../../common/schemas/ticketSearch.ts";
 import type { Engine } from "../db/database.ts";
+import { UPDATE_DAY_SECONDS } from "../db/migrations/0025_ticket_update_days.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 import {
   type TicketExactColumn,
@@ -248,6 +249,22 @@ export function pageIdsQuery(
   // SQLite, `column + 0` or `column || ''` on PostgreSQL): the matches come from the filter's
   // index and only they are sorted. Many matches: walking the index finds a page soon.
   const ref = sql.ref(`tickets.${column}`);
+  if (engine === "postgres" && column === "last_updated" && page.offset >= DEEP_OFFSET && hasNoCondition(filter)) {
+    // A deep page of the whole list: start in the day that holds the offset (migration 0025).
+    const day = updateDayAt(page.offset, direction);
+    const bound =
+      direction === "desc"
+        ? sql<number>`(SELECT (day + 1) * ${UPDATE_DAY_SECONDS} FROM ${day})`
+        : sql<number>`(SELECT day * ${UPDATE_DAY_SECONDS} FROM ${day})`;
+    return db
+      .selectFrom("tickets")
+      .where("tickets.last_updated", direction === "desc" ? "<" : ">=", bound)
+      .select("tickets.id")
+      .orderBy(sql`${ref} ${sql.raw(direction)}`)
+      .orderBy("tickets.id", direction)
+      .limit(page.limit)
+      .offset(sql<number>`(SELECT ${page.offset} - before FROM ${day})`);
+  }
   const sortMatches = isSelective(filter) && (page.matches === undefined || page.matches <= SORT_MATCHES_MAX);
   const key = !sortMatches
     ? sql`${ref}`
@@ -262,6 +279,44 @@ export function pageIdsQuery(
     .orderBy("tickets.id", direction)
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/**
+ * From this offset on, PostgreSQL pages the whole list by last update from its day counts (a
+ * thousand days of counts cost about as much as an OFFSET of this many index entries).
+ */
+const DEEP_OFFSET = 2_000;
+
+/** Whether the filter has no condition at all: the whole list. */
+function hasNoCondition(filter: TicketFilter): boolean {
+  return Object.values(filter).every((value) => value === undefined);
+}
+
+/**
+ * The day of last update that holds the ticket at `offset` of the whole list in this direction,
+ * as a subquery `(day, before)`: `before` is how many tickets come ahead of that day. Read from
+ * the day counts (migration 0025: folded counts plus deltas) in the page's own statement, so that
+ * it agrees with the tickets the page reads. An offset past the end gives the last day, whose
+ * page is then empty.
+ */
+function updateDayAt(offset: number, direction: "asc" | "desc") {
+  const order = sql.raw(direction === "desc" ? "DESC" : "ASC");
+  const last = sql.raw(direction === "desc" ? "ASC" : "DESC");
+  return sql`(
+    SELECT day, before FROM (
+      SELECT day, sum(n) OVER (ORDER BY day ${order}) - n AS before
+      FROM (
+        SELECT day, sum(n) AS n FROM (
+          SELECT day, n FROM ticket_update_days UNION ALL SELECT day, n FROM ticket_update_day_deltas
+        ) counted
+        GROUP BY day
+        HAVING sum(n) <> 0
+      ) days
+    ) running
+    WHERE before <= ${offset}
+    ORDER BY day ${last}
+    LIMIT 1
+  ) AS target`;
 }
 
 /** One page of matching tickets, in order. */

@@ -8,7 +8,7 @@
  *   a word a document gains and -1 for a word it loses. Writers only insert, as for the ticket
  *   counters of migration 0020, so two documents sharing a word never wait on each other.
  * - `word_counts`, the folded counts: the sweep moves the deltas into it
- *   (repositories/wordCounts.ts). A count is `word_counts.n` plus the deltas of that word not
+ *   (repositories/searchCounters.ts). A count is `word_counts.n` plus the deltas of that word not
  *   folded yet, read in one statement.
  * SQLite counts a word in its FTS5 index (migration 0019) and gets nothing here.
  */

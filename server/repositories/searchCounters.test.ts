@@ -1,10 +1,15 @@
 /**
- * PostgreSQL's word counters (migration 0024): the total of a one-word search on subject,
- * description or chat equals the count on the word index, whatever writes the documents (new
- * tickets, edited subjects and descriptions, chat lines written, edited and deleted, tickets
- * deleted), before and after a fold, and while many lines are written and folds run at once. A
- * query of several words, or of one word PostgreSQL cuts in several lexemes, is counted on the
- * word index as before. SQLite counts in its FTS5 index and has no counters.
+ * PostgreSQL's search counters.
+ * - Word counters (migration 0024): the total of a one-word search on subject, description or chat
+ *   equals the count on the word index, whatever writes the documents (new tickets, edited
+ *   subjects and descriptions, chat lines written, edited and deleted, tickets deleted), before
+ *   and after a fold, and while many lines are written and folds run at once. A query of several
+ *   words, or of one word PostgreSQL cuts in several lexemes, is counted on the word index as
+ *   before.
+ * - Tickets per day of last update (migration 0025): a deep page of the whole list, in either
+ *   direction, holds the same tickets as a plain OFFSET over the index, through updates that move
+ *   tickets between days, inserts, deletions and folds.
+ * SQLite counts words in its FTS5 index, walks deep pages, and has no counters.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,8 +17,8 @@ import { openDatabase } from "../db/database.ts";
 import type { WordField } from "../db/textSearch.ts";
 import { createTestStore, TEST_DATABASE_URL, type TestStore } from "../test/engines.ts";
 import { buildChatMessage, buildMember, buildTicket } from "../test/factories.ts";
-import { countTickets, type TicketFilter } from "./ticketSearch.ts";
-import { foldWordCounts } from "./wordCounts.ts";
+import { foldSearchCounters, foldUpdateDays, foldWordCounts } from "./searchCounters.ts";
+import { countTickets, searchTicketPage, type TicketFilter } from "./ticketSearch.ts";
 
 type Db = TestStore["db"];
 
@@ -61,7 +66,7 @@ async function totals(db: Db): Promise<{ searched: number[]; truth: number[] }> 
   return { searched, truth };
 }
 
-describe.skipIf(!TEST_DATABASE_URL)("word counters on postgres", () => {
+describe.skipIf(!TEST_DATABASE_URL)("search counters on postgres", () => {
   let store: TestStore;
 
   beforeAll(async () => {
@@ -141,5 +146,82 @@ describe.skipIf(!TEST_DATABASE_URL)("word counters on postgres", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("pages deep into the whole list by last update as a plain OFFSET does", async () => {
+    const template = await buildTicket(store, { member: await buildMember(store) });
+    const base = template.created_at + 1;
+    const DAY = 86_400;
+    // 2,500 tickets updated over 20 days, some in the same second.
+    await sql`INSERT INTO tickets (user_id, email, name, character_name, server_id, category_id, priority_id,
+        subject, description, ticket_type, type, status, created_at, last_updated)
+      SELECT user_id, email, name, character_name, server_id, category_id, priority_id, subject, description,
+        ticket_type, type, status, ${base} + g, ${base} + (g * 7919) % (20 * ${DAY}) - (g % 3)
+      FROM tickets t, generate_series(1, 2500) g WHERE t.id = ${template.id}`.execute(store.db);
+    await foldSearchCounters(store.db);
+
+    const plain = async (offset: number, limit: number, order: "asc" | "desc") =>
+      (
+        await store.db
+          .selectFrom("tickets")
+          .select("id")
+          .orderBy("last_updated", order)
+          .orderBy("id", order)
+          .offset(offset)
+          .limit(limit)
+          .execute()
+      ).map((r) => r.id);
+    const total = Number(
+      (
+        await store.db
+          .selectFrom("tickets")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const check = async () => {
+      for (const order of ["desc", "asc"] as const) {
+        for (const [offset, limit] of [
+          [2_000, 10],
+          [2_007, 100],
+          [total - 10, 10],
+          [total - 3, 10],
+          [total, 10],
+          [total + 500, 10],
+        ] as const) {
+          const page = await searchTicketPage(
+            store.db,
+            "postgres",
+            {},
+            { sortBy: "lastUpdated", order },
+            { offset, limit },
+          );
+          expect(
+            page.map((t) => t.id),
+            `${order} ${offset}`,
+          ).toEqual(await plain(offset, limit, order));
+        }
+      }
+    };
+    await check();
+    // Tickets move to other days (and within their day), some leave, some come: deltas, then a fold.
+    await sql`UPDATE tickets SET last_updated = last_updated + ${3 * DAY} WHERE id % 7 = 0`.execute(store.db);
+    await sql`UPDATE tickets SET last_updated = last_updated + 1 WHERE id % 11 = 0`.execute(store.db);
+    await sql`DELETE FROM tickets WHERE id % 13 = 0 AND id <> ${template.id}`.execute(store.db);
+    await check();
+    expect(await foldUpdateDays(store.db)).toBeGreaterThan(0);
+    await check();
+    // The deep page reads the day counts: one count set wrong moves the page.
+    await sql`UPDATE ticket_update_days SET n = n + 3 WHERE day = (SELECT max(day) FROM ticket_update_days)`.execute(
+      store.db,
+    );
+    const page = await searchTicketPage(
+      store.db,
+      "postgres",
+      {},
+      { sortBy: "lastUpdated", order: "desc" },
+      { offset: 2_000, limit: 10 },
+    );
+    expect(page.map((t) => t.id)).not.toEqual(await plain(2_000, 10, "desc"));
   });
 });
