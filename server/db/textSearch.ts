@@ -240,6 +240,17 @@ function pgWordCount(field: WordField, text: string, otherwise: RawBuilder<unkno
 }
 
 /**
+ * SQLite: the ids of the tickets whose field holds every word of text, among those whose id the
+ * condition on `rowid` admits (FTS5 seeks that bound in its posting list instead of reading it
+ * all); undefined when the query falls back to substrings.
+ */
+export function sqliteWordMatches(field: WordField, text: string, rowidBound: RawBuilder<unknown>) {
+  if (!usesWords(text)) return undefined;
+  const table = sql.table(field === "chat" ? "ticket_chat_words" : "ticket_words");
+  return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${ftsWordQuery(field, text)} AND ${rowidBound}`;
+}
+
+/**
  * The number of tickets whose field holds every word of text, read from the word index alone, or
  * on PostgreSQL for one word from its counter (the count of a search with no other filter);
  * undefined when the query falls back to substrings.
