@@ -76,6 +76,9 @@ function cases(ids: { agentId: number; servers: number[]; categories: number[]; 
     { name: "status", bodies: (i) => ({ status: at(["NEW TICKET", "ON HOLD", "CLOSED"], i) }) },
     { name: "status ACTIVE", bodies: () => ({ status: "ACTIVE" }) },
     { name: "priority", bodies: (i) => ({ priority: at(ids.priorities, i) }) },
+    // A deep page of a filtered list: an OFFSET over the filter's index (only the whole list has day counts).
+    { name: "priority, page 20000", bodies: (i) => ({ priority: at(ids.priorities, i), page: 20_000 }) },
+    { name: "status ACTIVE, page 15000", bodies: () => ({ status: "ACTIVE", page: 15_000 }) },
     { name: "employee", bodies: (i) => ({ employee: ids.agentId + (i % 20) }) },
     { name: "employee 0 (unassigned)", bodies: () => ({ employee: 0 }) },
     { name: "tagged", bodies: () => ({ tagged: true }) },

@@ -22,6 +22,7 @@ import * as chatClientId from "./migrations/0022_chat_client_id.ts";
 import * as ticketServerCategory from "./migrations/0023_ticket_server_category.ts";
 import * as wordCounts from "./migrations/0024_word_counts.ts";
 import * as ticketUpdateDays from "./migrations/0025_ticket_update_days.ts";
+import * as deepPageIndexes from "./migrations/0026_deep_page_indexes.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0023_ticket_server_category": ticketServerCategory,
   "0024_word_counts": wordCounts,
   "0025_ticket_update_days": ticketUpdateDays,
+  "0026_deep_page_indexes": deepPageIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -12,6 +12,7 @@ import { ACTIVE_STATUSES, type TicketStatus } from "../../common/constants.ts";
 import type { TicketSortField } from "../../common/schemas/ticketSearch.ts";
 import type { Engine } from "../db/database.ts";
 import { UPDATE_DAY_SECONDS } from "../db/migrations/0025_ticket_update_days.ts";
+import { ACTIVE_LITERALS } from "../db/migrations/0026_deep_page_indexes.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 import {
   sqliteWordMatches,
@@ -138,7 +139,8 @@ function conditions(
   if (filter.characterName) where.push(textFilter(engine, "character_name", filter.characterName, probe));
   if (filter.serverId !== undefined) where.push(eb("tickets.server_id", "=", filter.serverId));
   if (filter.categoryId !== undefined) where.push(eb("tickets.category_id", "=", filter.categoryId));
-  if (filter.status === "ACTIVE") where.push(eb("tickets.status", "in", ACTIVE_STATUSES));
+  // Literal, so that both planners see the partial index of migration 0026.
+  if (filter.status === "ACTIVE") where.push(sql<SqlBool>`tickets.status IN (${sql.raw(ACTIVE_LITERALS)})`);
   else if (filter.status !== undefined) where.push(eb("tickets.status", "=", filter.status));
   if (filter.priorityId !== undefined) where.push(eb("tickets.priority_id", "=", filter.priorityId));
   if (filter.employee === 0) where.push(eb("tickets.assigned_to", "is", null));
@@ -243,7 +245,9 @@ export function pageIdsQuery(
   const column = SORT_COLUMNS[order.sortBy];
   const direction = order.order;
   // NULL (unassigned) sorts as the smallest value on both engines.
-  const nulls = column === "assigned_to" ? (direction === "asc" ? " NULLS FIRST" : " NULLS LAST") : "";
+  const nullsFor = (dir: "asc" | "desc") =>
+    column === "assigned_to" ? (dir === "asc" ? " NULLS FIRST" : " NULLS LAST") : "";
+  const nulls = nullsFor(direction);
   // Both engines like to walk the sort key's index and test every ticket when a LIMIT follows,
   // which is a full scan when few tickets match. When a selective filter matches few tickets (the
   // exact count is known first), the key is written so that no index serves it (`+column` on
@@ -274,12 +278,57 @@ export function pageIdsQuery(
       : TEXT_SORT_COLUMNS.has(column)
         ? sql`(${ref} || '')`
         : sql`(${ref} + 0)`;
+  const back = backwards(page);
+  if (engine === "sqlite" && column === "last_updated" && onlyStatus(filter) === ACTIVE_STATUSES) {
+    // SQLite prefers the status index and sorts every active ticket; the partial index of
+    // migration 0026 holds them in this order (named, since the planner would not pick it).
+    const dir = sql.raw(back ? (direction === "asc" ? "desc" : "asc") : direction);
+    const { offset, limit } = back ?? page;
+    const active = sql`(SELECT id, last_updated AS k FROM tickets INDEXED BY tickets_active_updated
+      WHERE status IN (${sql.raw(ACTIVE_LITERALS)}) ORDER BY last_updated ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset})`;
+    return db
+      .selectFrom(active.as("p"))
+      .select(sql<number>`p.id`.as("id"))
+      .orderBy(sql`p.k ${sql.raw(direction)}`)
+      .orderBy(sql`p.id ${sql.raw(direction)}`);
+  }
+  if (back) {
+    // Past the middle of many matches: the same tickets read from the other end, fewer to skip.
+    const reverse = direction === "asc" ? "desc" : "asc";
+    const fromEnd = filtered(db, engine, filter, !sortMatches)
+      .select(["tickets.id as id", sql`${ref}`.as("k")])
+      .orderBy(sql`${key} ${sql.raw(reverse)}${sql.raw(nullsFor(reverse))}`)
+      .orderBy("tickets.id", reverse)
+      .limit(back.limit)
+      .offset(back.offset);
+    return db
+      .selectFrom(fromEnd.as("p"))
+      .select("p.id")
+      .orderBy(sql`p.k ${sql.raw(direction)}${sql.raw(nulls)}`)
+      .orderBy("p.id", direction);
+  }
   return filtered(db, engine, filter, !sortMatches)
     .select("tickets.id")
     .orderBy(sql`${key} ${sql.raw(direction)}${sql.raw(nulls)}`)
     .orderBy("tickets.id", direction)
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** From this offset on, a page past the middle of the matches is read from the other end. */
+const BACKWARDS_FROM = 1_000;
+
+/**
+ * The page read from the other end of the order when that skips fewer tickets (the pager offers
+ * the last page, and the pages near it, as readily as the first): its offset and size in the
+ * reversed order, or undefined. Needs the exact number of matches, which the count gives first.
+ */
+function backwards(page: Page): { offset: number; limit: number } | undefined {
+  const { matches, offset, limit } = page;
+  if (matches === undefined || offset < BACKWARDS_FROM || offset >= matches) return undefined;
+  const after = matches - offset - limit;
+  if (after >= offset) return undefined;
+  return { offset: Math.max(0, after), limit: Math.min(limit, matches - offset) };
 }
 
 /**
