@@ -49,16 +49,18 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   for (const statement of REBUILD_WORD_COUNTS) await sql.raw(statement).execute(db);
 
   // +1 for each word the new document has and the old one lacks, -1 the other way round.
+  // ts_delete drops a list of lexemes from a tsvector in C; a chat line that repeats words the
+  // chat already holds (most do) yields two empty sets without sorting the chat's words.
   await sql`CREATE FUNCTION word_count_deltas_add(field text, old_words tsvector, new_words tsvector)
     RETURNS void LANGUAGE sql AS $$
       INSERT INTO word_count_deltas (field, word, n)
-      SELECT field, d.word, sum(d.n) FROM (
-        SELECT w AS word, 1 AS n FROM unnest(tsvector_to_array(coalesce(new_words, ''::tsvector))) AS w
-        UNION ALL
-        SELECT w, -1 FROM unnest(tsvector_to_array(coalesce(old_words, ''::tsvector))) AS w
-      ) d
-      GROUP BY d.word
-      HAVING sum(d.n) <> 0
+      SELECT field, w, 1
+        FROM unnest(tsvector_to_array(ts_delete(coalesce(new_words, ''::tsvector),
+          tsvector_to_array(coalesce(old_words, ''::tsvector))))) AS w
+      UNION ALL
+      SELECT field, w, -1
+        FROM unnest(tsvector_to_array(ts_delete(coalesce(old_words, ''::tsvector),
+          tsvector_to_array(coalesce(new_words, ''::tsvector))))) AS w
     $$`.execute(db);
   const vector = (row: string, field: string) => `to_tsvector('simple'::regconfig, coalesce(${row}.${field}, ''))`;
   const ticketChange = (field: string) => `
