@@ -20,6 +20,7 @@ import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../te
 import { connected, emitWithAck, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { CLUSTER_SETUP_MS, sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { inOneWindow } from "../test/windows.ts";
 import { UPLOAD_BUDGET_WINDOW_SECONDS } from "../uploads/budget.ts";
 import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
 import { TEMPORARY_SUBMIT_LIMIT } from "../usecases/submitTemporaryTicket.ts";
@@ -41,24 +42,6 @@ function outcome(socket: Socket): Promise<string> {
     () => "connected",
     (error: Error) => error.message,
   );
-}
-
-/**
- * Runs a test of a fixed-window limit until one run falls within one window: a run that a window's
- * end cuts in two sees two windows' allowance, on one node as on two. Each run uses new addresses
- * and accounts, so a run tried again starts clean.
- */
-async function inOneWindow(windowSeconds: number, run: () => Promise<void>): Promise<void> {
-  const windowOf = () => Math.floor(Date.now() / (windowSeconds * 1000));
-  for (let tries = 1; ; tries++) {
-    const window = windowOf();
-    try {
-      await run();
-      return;
-    } catch (error) {
-      if (windowOf() === window || tries >= 3) throw error;
-    }
-  }
 }
 
 const count = <T>(values: T[], value: T) => values.filter((v) => v === value).length;

@@ -9,6 +9,13 @@ import type { TestServer } from "../server.ts";
 
 export type Snapshot = Record<string, number>;
 
+/**
+ * The statistics of finished periods (migration 0021) are a cache that a permitted chart read
+ * fills: the GETs of a refusal-only batch store the hour that has just ended (seen when a run
+ * crossed the hour).
+ */
+const CACHES = new Set(["stats_periods"]);
+
 async function tableNames(server: TestServer): Promise<string[]> {
   const db = server.store.db;
   if (server.store.engine === "sqlite") {
@@ -18,12 +25,13 @@ async function tableNames(server: TestServer): Promise<string[]> {
     // index: an accepted edit rewrites index pages without changing any data row.
     return rows
       .map((r) => r.name)
-      .filter((name) => !/_fts(_[a-z]+)?$/.test(name) && !/^ticket_(chat_)?words(_[a-z]+)?$/.test(name));
+      .filter((name) => !/_fts(_[a-z]+)?$/.test(name) && !/^ticket_(chat_)?words(_[a-z]+)?$/.test(name))
+      .filter((name) => !CACHES.has(name));
   }
   const { rows } = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(db);
-  return rows.map((r) => r.name);
+  return rows.map((r) => r.name).filter((name) => !CACHES.has(name));
 }
 
 /** A function that takes a snapshot; the table list is read once. */
