@@ -2,6 +2,8 @@
  * Grouped commits: writes queued while a group is being written share one transaction, each job
  * fails alone, and a job settles only once its rows are committed. On both engines.
  */
+import path from "node:path";
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
@@ -76,6 +78,38 @@ describe.each(ENGINES)("groupedCommit (%s)", (engine) => {
     );
     expect(seenOutside).toEqual([1, 1, 1]);
   });
+
+  // SQLite only: its one connection is what a group waits for.
+  if (engine === "sqlite")
+    it("takes into a group the jobs queued while it waited for the connection", async () => {
+      // A second connection to the same file sees only what has been committed.
+      const outside = new SQLite(path.join(store.dataDir, "helpdesk.sqlite"), { readonly: true });
+      const committed = (id: string) =>
+        (outside.prepare("select count(*) as n from sessions where id = ?").get(id) as { n: number }).n;
+      try {
+        let release = () => {};
+        // Holds the connection, as the previous group or a read would.
+        const held = store.db.transaction().execute(() => new Promise<void>((resolve) => (release = resolve)));
+        const first = insertSession("group-c-0");
+        // The lane is now waiting for the connection with one job queued; another comes.
+        await new Promise((resolve) => setImmediate(resolve));
+        const second = groupedCommit(store, async (trx) => {
+          await trx
+            .insertInto("sessions")
+            .values({ id: "group-c-1", user_id: userId, kind: "user", created_at: 1, last_seen_at: 1, expires_at: 2 })
+            .execute();
+          return committed("group-c-0");
+        });
+        release();
+        await held;
+        // Written in the first job's transaction, before its commit: one group.
+        expect(await second).toBe(0);
+        expect(await first).toBe("group-c-0");
+        expect(committed("group-c-0") + committed("group-c-1")).toBe(2);
+      } finally {
+        outside.close();
+      }
+    });
 
   // PostgreSQL only (SQLite groups them: the first test): registered for that engine alone.
   if (engine === "postgres")

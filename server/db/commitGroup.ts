@@ -53,33 +53,29 @@ class Lane {
   async #drain(): Promise<void> {
     this.#writing = true;
     try {
-      while (this.#queue.length) {
-        const group = this.#queue.splice(0, MAX_GROUP);
-        const outcomes = await this.#write(group);
-        for (const [i, job] of group.entries()) {
-          const outcome = outcomes[i]!;
-          if (outcome.ok) job.resolve(outcome.value);
-          else job.reject(outcome.error);
-        }
-      }
+      while (this.#queue.length) await this.#write();
     } finally {
       this.#writing = false;
     }
   }
 
-  /** Runs the group's jobs one after the other in one transaction; answers each one's outcome. */
-  async #write(group: Job[]): Promise<Outcome[]> {
-    if (group.length === 1) {
-      // Alone: a plain transaction, without the savepoint's two extra statements.
-      try {
-        return [{ ok: true, value: await this.#db.transaction().execute(group[0]!.work) }];
-      } catch (error) {
-        return [{ ok: false, error }];
-      }
-    }
+  /**
+   * Writes one group in one transaction and settles its jobs. The group is taken from the queue
+   * only once the transaction holds the connection: the reads queued for it meanwhile (the next
+   * messages' ticket checks) have run by then, and their jobs join this group instead of the
+   * next one.
+   */
+  async #write(): Promise<void> {
+    let group: Job[] = [];
     const outcomes: Outcome[] = [];
     try {
       await this.#db.transaction().execute(async (trx) => {
+        group = this.#queue.splice(0, MAX_GROUP);
+        if (group.length === 1) {
+          // Alone: no savepoint; a failure rolls the transaction back, which is this job's only.
+          outcomes.push({ ok: true, value: await group[0]!.work(trx) });
+          return;
+        }
         for (const job of group) {
           await sql`savepoint grouped_commit`.execute(trx);
           try {
@@ -94,9 +90,17 @@ class Lane {
         }
       });
     } catch (error) {
-      return group.map(() => ({ ok: false, error }));
+      // The commit failed (or the lone job did): every job of the group fails with that error.
+      // A transaction that could not even begin took no group yet: the queue's head fails instead.
+      if (!group.length) group = this.#queue.splice(0, MAX_GROUP);
+      for (const job of group) job.reject(error);
+      return;
     }
-    return outcomes;
+    for (const [i, job] of group.entries()) {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+    }
   }
 }
 

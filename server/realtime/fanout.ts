@@ -10,7 +10,6 @@ import { isVisibleTo, presentPlayerMessage, presentStaffMessage } from "../prese
 import { presentNote } from "../presenters/note.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
-import { chatListHolders } from "../repositories/activeChats.ts";
 import { countUnreadNotifications, unreadCountsForHolders } from "../repositories/notifications.ts";
 import { subscribePlayerSignals } from "./playerSignals.ts";
 import { subscribePresence } from "./presence.ts";
@@ -117,9 +116,8 @@ function subscribeChatListFanout(ctx: AppContext, io: AppServer): void {
   // A new message in a chat of someone's list: its unread marks, to each holder but the writer.
   ctx.events.on("message.created", ({ ticket, message }) => {
     void (async () => {
-      const holders = (await chatListHolders(ctx.store.db, ticket.id)).filter((id) => id !== message.sender_id);
-      // Three queries for all holders, not three per holder: a busy chat has many.
-      const counts = await unreadCountsForHolders(ctx.store.db, ticket.id, holders);
+      // One statement for all holders, not one per holder: a busy chat has many.
+      const counts = await unreadCountsForHolders(ctx.store.db, ticket.id, message.sender_id);
       for (const [userId, unread] of counts) {
         io.to(userRoom(userId)).emit("unread_message", { unread_chat: presentUnreadChat(unread) });
       }

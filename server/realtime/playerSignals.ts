@@ -9,7 +9,7 @@ import { userRoom } from "../../common/socket-events.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { presentPlayerTicketSignal } from "../presenters/playerSignal.ts";
-import { unreadTicketsOf } from "../repositories/playerSignals.ts";
+import { unreadRepliesOfScope } from "../repositories/playerSignals.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import type { AppServer } from "./socketServer.ts";
 
@@ -20,28 +20,45 @@ async function signal(ctx: AppContext, io: AppServer, changed: TicketRow, reply:
     ticket.type === "temp"
       ? ({ kind: "temp", userId: ticket.user_id, ticketId: ticket.id } as const)
       : ({ kind: "member", userId: ticket.user_id } as const);
-  const unread = await unreadTicketsOf(ctx.store.db, scope);
-  const mine = unread.find((entry) => entry.ticket.id === ticket.id)?.unread ?? 0;
+  const unread = await unreadRepliesOfScope(ctx.store.db, scope);
   io.to(userRoom(ticket.user_id)).emit("player_ticket_signal", {
-    ...presentPlayerTicketSignal(ticket, mine),
-    unread_total: unread.reduce((sum, entry) => sum + entry.unread, 0),
+    ...presentPlayerTicketSignal(ticket, unread.get(ticket.id) ?? 0),
+    unread_total: [...unread.values()].reduce((sum, n) => sum + n, 0),
     reply,
   });
 }
 
+/** A ticket's signal being sent, and the one that waits for it (null when none waits). */
+interface SignalQueue {
+  waiting: { ticket: TicketRow; reply: boolean } | null;
+}
+
 export function subscribePlayerSignals(ctx: AppContext, io: AppServer): void {
   // One write publishes several events (a reply, then its status change): their signals leave
-  // in the order of the events, one ticket at a time, so a later count never arrives first.
-  const queues = new Map<number, Promise<void>>();
+  // in the order of the events, one ticket at a time, so a later count never arrives first. A
+  // signal reads the stored row and counts when it leaves, so the one waiting covers every event
+  // that comes meanwhile: a busy chat sends one signal per turn, not one per line, and a reply
+  // among them keeps `reply`.
+  const queues = new Map<number, SignalQueue>();
+  const drain = async (ticketId: number, queue: SignalQueue) => {
+    while (queue.waiting) {
+      const { ticket, reply } = queue.waiting;
+      queue.waiting = null;
+      await signal(ctx, io, ticket, reply).catch((error: unknown) =>
+        ctx.events.log?.error({ err: error }, "player signal fan-out failed"),
+      );
+    }
+    queues.delete(ticketId);
+  };
   const send = (ticket: TicketRow, reply: boolean) => {
-    const previous = queues.get(ticket.id) ?? Promise.resolve();
-    const next = previous
-      .then(() => signal(ctx, io, ticket, reply))
-      .catch((error: unknown) => ctx.events.log?.error({ err: error }, "player signal fan-out failed"));
-    queues.set(ticket.id, next);
-    void next.then(() => {
-      if (queues.get(ticket.id) === next) queues.delete(ticket.id);
-    });
+    const queue = queues.get(ticket.id);
+    if (queue) {
+      queue.waiting = { ticket, reply: reply || (queue.waiting?.reply ?? false) };
+      return;
+    }
+    const started: SignalQueue = { waiting: { ticket, reply } };
+    queues.set(ticket.id, started);
+    void drain(ticket.id, started);
   };
   ctx.events.on("message.created", ({ ticket, message }) => {
     send(ticket, message.user_class === "dev" && message.type === "message" && message.deleted === 0);

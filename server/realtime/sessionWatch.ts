@@ -39,6 +39,8 @@ export class SessionWatch {
   readonly #db: Kysely<Database>;
   readonly #log: FastifyBaseLogger;
   readonly #checkedAt = new WeakMap<AppSocket, number>();
+  /** A check under way per socket: the events that arrive meanwhile wait for it, not for one each. */
+  readonly #checking = new WeakMap<AppSocket, Promise<boolean>>();
   #timer: NodeJS.Timeout | null = null;
 
   constructor(db: Kysely<Database>, log: FastifyBaseLogger) {
@@ -47,10 +49,17 @@ export class SessionWatch {
   }
 
   /** Whether the socket's session is live, checked now. The caller closes a socket that is not. */
-  async check(socket: AppSocket): Promise<boolean> {
-    const live = await liveSessionIds(this.#db, [socket.data.session.id]);
-    this.#checkedAt.set(socket, Date.now());
-    return live.has(socket.data.session.id);
+  check(socket: AppSocket): Promise<boolean> {
+    const under = this.#checking.get(socket);
+    if (under) return under;
+    const checked = liveSessionIds(this.#db, [socket.data.session.id])
+      .then((live) => {
+        this.#checkedAt.set(socket, Date.now());
+        return live.has(socket.data.session.id);
+      })
+      .finally(() => this.#checking.delete(socket));
+    this.#checking.set(socket, checked);
+    return checked;
   }
 
   /** Before an event: checks again when the last check is older than SESSION_RECHECK_MS. */

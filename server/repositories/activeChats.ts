@@ -103,9 +103,3 @@ export async function setPin(
     .execute();
   return { added: inserted.length > 0, changed: inserted.length > 0 };
 }
-
-/** Who has the ticket in their list (to tell them of a new message in it). */
-export async function chatListHolders(db: Kysely<Database>, ticketId: number): Promise<number[]> {
-  const rows = await db.selectFrom("active_chats").select("user_id").where("ticket_id", "=", ticketId).execute();
-  return rows.map((r) => r.user_id);
-}

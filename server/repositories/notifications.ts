@@ -171,56 +171,64 @@ export async function unreadCounts(db: Kysely<Database>, userId: number, ticketI
 }
 
 /**
- * The same unread info for one ticket as each of several staff members sees it, in three
- * queries whatever their number (the fan-out of a new message to everyone holding the chat):
- * the player's unread messages are the same for all; unread notes are counted per writer, so
- * each holder's count leaves out their own; tags are per holder.
+ * The same unread info for one ticket as each staff member holding its chat sees it, but one
+ * (the writer of a new message), in one statement whatever their number: the fan-out of every
+ * chat line. The player's unread messages are the same for all (an uncorrelated subquery, read
+ * once); unread notes are counted per holder, leaving out their own; tags are per holder.
  */
 export async function unreadCountsForHolders(
   db: Kysely<Database>,
   ticketId: number,
-  userIds: number[],
+  exceptUserId: number | null,
 ): Promise<Map<number, UnreadCounts>> {
-  if (!userIds.length) return new Map();
-  const [chat, notesBySender, tags] = await Promise.all([
-    db
-      .selectFrom("chat_messages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("ticket_id", "=", ticketId)
-      .where("user_class", "=", "user")
-      .where("read", "=", 0)
-      .where("deleted", "=", 0)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("notes")
-      .select(["sender_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("ticket_id", "=", ticketId)
-      .where("type", "=", "note")
-      .where("read", "=", 0)
-      .where("deleted", "=", 0)
-      .groupBy("sender_id")
-      .execute(),
-    db
-      .selectFrom("notifications")
-      .select("user_id")
-      .distinct()
-      .where("ticket_id", "=", ticketId)
-      .where("user_id", "in", userIds)
-      .where("type", "=", "tag")
-      .where("read", "=", 0)
-      .execute(),
-  ]);
-  const allNotes = notesBySender.reduce((sum, row) => sum + Number(row.n), 0);
-  const own = new Map(notesBySender.filter((r) => r.sender_id !== null).map((r) => [r.sender_id!, Number(r.n)]));
-  const tagged = new Set(tags.map((r) => r.user_id));
+  let query = db
+    .selectFrom("active_chats as holder")
+    .select((eb) => [
+      "holder.user_id",
+      eb
+        .selectFrom("chat_messages")
+        .select(eb.fn.countAll<number>().as("n"))
+        .where("chat_messages.ticket_id", "=", ticketId)
+        .where("chat_messages.user_class", "=", "user")
+        .where("chat_messages.read", "=", 0)
+        .where("chat_messages.deleted", "=", 0)
+        .as("chat"),
+      eb
+        .selectFrom("notes")
+        .select(eb.fn.countAll<number>().as("n"))
+        .where("notes.ticket_id", "=", ticketId)
+        .where("notes.type", "=", "note")
+        .where("notes.read", "=", 0)
+        .where("notes.deleted", "=", 0)
+        .where((inner) =>
+          inner.or([inner("notes.sender_id", "is", null), inner("notes.sender_id", "<>", inner.ref("holder.user_id"))]),
+        )
+        .as("notes"),
+      eb
+        .exists(
+          eb
+            .selectFrom("notifications")
+            .select("notifications.id")
+            .where("notifications.ticket_id", "=", ticketId)
+            .whereRef("notifications.user_id", "=", "holder.user_id")
+            .where("notifications.type", "=", "tag")
+            .where("notifications.read", "=", 0),
+        )
+        .as("tagged"),
+    ])
+    .where("holder.ticket_id", "=", ticketId);
+  // A line without a writer (a system line) reaches every holder.
+  if (exceptUserId !== null) query = query.where("holder.user_id", "<>", exceptUserId);
+  const rows = await query.execute();
   return new Map(
-    userIds.map((userId) => [
-      userId,
+    rows.map((row) => [
+      row.user_id,
       {
         ticketId,
-        nUnreadChat: Number(chat.n),
-        nUnreadNotes: allNotes - (own.get(userId) ?? 0),
-        tagged: tagged.has(userId),
+        nUnreadChat: Number(row.chat ?? 0),
+        nUnreadNotes: Number(row.notes ?? 0),
+        // SQLite answers 0 or 1, PostgreSQL a boolean.
+        tagged: Boolean(row.tagged),
       },
     ]),
   );

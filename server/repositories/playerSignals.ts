@@ -64,6 +64,28 @@ export async function unreadTicketsOf(
   return tickets.map((ticket) => ({ ticket, unread: counts.get(ticket.id) ?? 0 }));
 }
 
+/**
+ * Unread staff replies per ticket of the scope, only the tickets that have some: one aggregate over
+ * the scope's tickets, for the reply signal that leaves with every chat line (no ticket rows).
+ */
+export async function unreadRepliesOfScope(db: Kysely<Database>, scope: SignalScope): Promise<Map<number, number>> {
+  let query = db
+    .selectFrom("chat_messages")
+    .innerJoin("tickets", "tickets.id", "chat_messages.ticket_id")
+    .select(["chat_messages.ticket_id as ticket_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("tickets.user_id", "=", scope.userId)
+    .where("chat_messages.user_class", "=", "dev")
+    .where("chat_messages.type", "=", "message")
+    .where("chat_messages.read", "=", 0)
+    .where("chat_messages.deleted", "=", 0);
+  query =
+    scope.kind === "member"
+      ? query.where("tickets.type", "=", "normal")
+      : query.where("tickets.type", "=", "temp").where("tickets.id", "=", scope.ticketId);
+  const rows = await query.groupBy("chat_messages.ticket_id").execute();
+  return new Map(rows.map((row) => [row.ticket_id, Number(row.n)]));
+}
+
 /** A member's latest tickets by last activity, for the home page's short list. */
 export function recentMemberTickets(db: Kysely<Database>, userId: number, limit: number): Promise<TicketRow[]> {
   return memberTicketsByActivity(db, userId).limit(limit).execute();

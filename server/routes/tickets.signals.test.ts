@@ -201,6 +201,45 @@ describe.each(ENGINES)("ticket reference and reply signals on %s", (engine) => {
     expect(leaked).toEqual([]);
   });
 
+  it("ends a burst of staff replies with the final counts over all of the player's tickets, in order, never more signals than replies", async () => {
+    const { member, ticket, player, agent, chatId } = await setup();
+    // Already answered: a reply keeps the status, so each reply is one event (no status change).
+    await server.store.db.updateTable("tickets").set({ status: "REPLIED" }).where("id", "=", ticket.id).execute();
+    const earlier = await buildTicket(server.store, { member, status: "REPLIED" });
+    const mine = player.socket();
+    await connected(mine);
+    await emitWithAck(mine, "join_chatroom", { room_id: member.id, name: member.id });
+    const earlierSignal = eventWhere<{ ticket_id: number }>(
+      mine,
+      "player_ticket_signal",
+      (p) => p.ticket_id === earlier.id,
+    );
+    await staffReply(agent, encodeChatId(earlier.id), "An older answer");
+    await earlierSignal;
+    const signals = collect(mine, "player_ticket_signal") as { unread: number; unread_total: number; reply: boolean }[];
+
+    const burst = 8;
+    const socket = agent.socket();
+    await connected(socket);
+    const last = eventWhere<{ unread: number }>(mine, "player_ticket_signal", (p) => p.unread === burst);
+    const acks = await Promise.all(
+      Array.from({ length: burst }, (_, i) =>
+        emitWithAck<{ ok: boolean }>(socket, "send_message", { messageObj: { chatId, message: `Answer ${i}` } }),
+      ),
+    );
+    expect(acks.every((ack) => ack.ok)).toBe(true);
+    expect(await last).toMatchObject({ unread: burst, unread_total: burst + 1, reply: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A signal waiting for its turn covers the replies that came meanwhile; counts never go back.
+    expect(signals.length).toBeGreaterThan(0);
+    expect(signals.length).toBeLessThanOrEqual(burst);
+    expect(signals.every((s) => s.reply)).toBe(true);
+    const counts = signals.map((s) => s.unread);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(signals.at(-1)).toMatchObject({ unread: burst, unread_total: burst + 1 });
+    socket.close();
+  });
+
   it("tells a temporary user only about their one ticket", async () => {
     const temp = await buildTempUser(server.store);
     const ticket = await buildTicket(server.store, { member: temp });

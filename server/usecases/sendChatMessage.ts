@@ -156,13 +156,19 @@ export async function sendChatMessage(
     // Writing in a chat means having read it.
     const read = await markRead(trx, ticket.id, senderClass);
     // Guarded by the transition table: a ticket closed in the meantime takes no message.
-    const updated = await applyTransition(trx, ticket.id, senderClass === "dev" ? "staffReply" : "playerReply", {
-      last_updated: now,
-      last_message_at: now,
-      last_message_from: senderClass === "dev" ? "staff" : "user",
-      last_message_by: user.id,
-      ...(senderClass === "dev" && ticket.first_reply_at === null ? { first_reply_at: now } : {}),
-    });
+    const updated = await applyTransition(
+      trx,
+      ticket.id,
+      senderClass === "dev" ? "staffReply" : "playerReply",
+      {
+        last_updated: now,
+        last_message_at: now,
+        last_message_from: senderClass === "dev" ? "staff" : "user",
+        last_message_by: user.id,
+        ...(senderClass === "dev" && ticket.first_reply_at === null ? { first_reply_at: now } : {}),
+      },
+      { seenStatus: ticket.status },
+    );
     if (!updated) {
       // Ended in the meantime: say how, as the check above does.
       const current = await findTicket(trx, ticket.id);

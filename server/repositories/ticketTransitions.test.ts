@@ -1,0 +1,99 @@
+/**
+ * The status the caller saw, given as a hint to a transition: the UPDATE names the new status or
+ * leaves it out, and a ticket that moved meanwhile still gets the move the table gives for the
+ * status it has now. On both engines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
+import { buildMember, buildTicket } from "../test/factories.ts";
+import { applyTransition } from "./ticketTransitions.ts";
+
+describe.each(ENGINES)("applyTransition with the status seen (%s)", (engine) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await createTestStore(engine);
+  });
+  afterAll(() => store.close());
+
+  async function ticketIn(status: "NEW TICKET" | "REPLIED" | "ON HOLD" | "CLOSED") {
+    return buildTicket(store, { member: await buildMember(store), status });
+  }
+
+  it("keeps the status when the move keeps it, and writes the other columns", async () => {
+    const ticket = await ticketIn("REPLIED");
+    const updated = await applyTransition(
+      store.db,
+      ticket.id,
+      "staffReply",
+      { last_message_at: 42 },
+      {
+        seenStatus: "REPLIED",
+      },
+    );
+    expect(updated).toMatchObject({ id: ticket.id, status: "REPLIED", last_message_at: 42 });
+  });
+
+  it("writes the new status when the move changes it", async () => {
+    const ticket = await ticketIn("REPLIED");
+    const updated = await applyTransition(
+      store.db,
+      ticket.id,
+      "playerReply",
+      { last_message_at: 43 },
+      {
+        seenStatus: "REPLIED",
+      },
+    );
+    expect(updated).toMatchObject({ status: "WAITING DEV", last_message_at: 43 });
+  });
+
+  it("applies the move from the status the ticket has now when the one seen is stale", async () => {
+    // Seen as REPLIED, put on hold meanwhile: a player's reply keeps ON HOLD, not WAITING DEV.
+    const ticket = await ticketIn("ON HOLD");
+    const updated = await applyTransition(
+      store.db,
+      ticket.id,
+      "playerReply",
+      { last_message_at: 44 },
+      {
+        seenStatus: "REPLIED",
+      },
+    );
+    expect(updated).toMatchObject({ status: "ON HOLD", last_message_at: 44 });
+  });
+
+  it("refuses, changing nothing, a move the current status does not allow, whatever was seen", async () => {
+    const ticket = await ticketIn("CLOSED");
+    const refused = await applyTransition(
+      store.db,
+      ticket.id,
+      "staffReply",
+      { last_message_at: 45 },
+      {
+        seenStatus: "REPLIED",
+      },
+    );
+    expect(refused).toBeUndefined();
+    const stored = await store.db
+      .selectFrom("tickets")
+      .select(["status", "last_message_at"])
+      .where("id", "=", ticket.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: "CLOSED", last_message_at: ticket.last_message_at });
+  });
+
+  it("honours the other guards on the hinted path too", async () => {
+    const ticket = await ticketIn("REPLIED");
+    const refused = await applyTransition(
+      store.db,
+      ticket.id,
+      "staffReply",
+      { last_message_at: 46 },
+      {
+        seenStatus: "REPLIED",
+        assignedTo: 999_999,
+      },
+    );
+    expect(refused).toBeUndefined();
+  });
+});
