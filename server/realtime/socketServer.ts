@@ -24,6 +24,7 @@ import type { AppContext } from "../context.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
 import { isCsrfTokenValid } from "../http/csrf.ts";
 import { cookieNames, resolveSession } from "../http/session.ts";
+import { isBanned } from "../presenters/member.ts";
 import type { LimitRule } from "../ratelimit/store.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
@@ -158,6 +159,12 @@ export function createSocketServer(
     // Every socket of a user hears what is meant for that user; staff also hear staff-wide news.
     void socket.join(userRoom(user.id));
     if (user.class === "dev") void socket.join(STAFF_ROOM);
+    // A player whose ban holds is told on every new connection, not only on the one open when
+    // the ban was given (a page opened later, a sign-in on another device). A recovered socket
+    // gets the packets it missed instead.
+    if (!restored && user.class === "user" && isBanned(user, nowSeconds())) {
+      socket.emit("banned_warning", { status: "WARNING", message: "user_banned", until: user.banned_until });
+    }
     if (restored) {
       void socket.join(restored.rooms);
       recoveries

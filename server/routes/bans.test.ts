@@ -127,6 +127,19 @@ describe.each(ENGINES)("bans on %s", (engine) => {
     expect(filing.status).toBe(403);
     expect(filing.body).toEqual({ detail: { status: "WARNING", message: "user_banned", until }, code: "user_banned" });
 
+    // A page opened later (a new socket) is told too; staff and other players are not.
+    const later = player.socket();
+    const laterWarning = nextEvent(later, "banned_warning");
+    await connected(later);
+    expect(await laterWarning).toEqual({ status: "WARNING", message: "user_banned", until });
+    const unbanned = (await signedIn(await buildMember(server.store))).socket();
+    const staffLater = staff.socket();
+    const wrongly: unknown[] = [];
+    for (const socket of [unbanned, staffLater]) socket.on("banned_warning", (w) => wrongly.push(w));
+    await Promise.all([connected(unbanned), connected(staffLater)]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(wrongly).toEqual([]);
+
     // A second ban while one holds is refused and writes nothing.
     const again = await staff.post(BAN_MEMBER, { ticket_id: ticket.id, ban_reason: "Again", ban_time: WEEK });
     expect(again.status).toBe(409);
