@@ -3,12 +3,14 @@
  * closes the user's sockets on another once their session is next checked (an event after
  * SESSION_RECHECK_MS, or the node's periodic sweep), and such a socket can do nothing meanwhile.
  */
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { connected, emitWithAck, startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
-import { liveSessionIds, SESSION_RECHECK_MS } from "./sessionWatch.ts";
+import { liveSessionIds, SESSION_RECHECK_MS, SessionWatch } from "./sessionWatch.ts";
+import type { AppSocket } from "./socketServer.ts";
 
 describe.each(ENGINES)("socket sessions on %s", (engine) => {
   let server: TestServer;
@@ -55,6 +57,28 @@ describe.each(ENGINES)("socket sessions on %s", (engine) => {
     } finally {
       await second.close();
     }
+  });
+
+  it("answers the events that arrive during a check with that check, not with one query each", async () => {
+    const member = await buildMember(server.store);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    const [session] = await server.store.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", member.id)
+      .execute();
+    const watch = new SessionWatch(server.store.db, pino({ level: "silent" }));
+    const socket = { data: { session: { id: session!.id } }, connected: true } as unknown as AppSocket;
+    // Never checked: every event wants a check, and a burst of them shares the one under way.
+    const burst = [watch.stillLive(socket), watch.stillLive(socket), watch.check(socket)];
+    expect(new Set(burst).size).toBe(1);
+    expect(await Promise.all(burst)).toEqual([true, true, true]);
+    // Done: the next check is a new one, and sees the session end.
+    expect((await client.post("/auth/logout-everywhere")).status).toBe(200);
+    const next = watch.check(socket);
+    expect(next).not.toBe(burst[0]);
+    expect(await next).toBe(false);
   });
 
   it("counts a session live only while it exists, has not expired and its user is enabled", async () => {

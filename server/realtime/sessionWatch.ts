@@ -63,8 +63,8 @@ export class SessionWatch {
   }
 
   /** Before an event: checks again when the last check is older than SESSION_RECHECK_MS. */
-  async stillLive(socket: AppSocket): Promise<boolean> {
-    if (Date.now() - (this.#checkedAt.get(socket) ?? 0) < SESSION_RECHECK_MS) return socket.connected;
+  stillLive(socket: AppSocket): Promise<boolean> {
+    if (Date.now() - (this.#checkedAt.get(socket) ?? 0) < SESSION_RECHECK_MS) return Promise.resolve(socket.connected);
     return this.check(socket);
   }
 
