@@ -105,3 +105,37 @@ test("a note tags a colleague live, stays away from the player, and a quick repl
     await Promise.all([modContext.close(), devContext.close(), playerContext.close()]);
   }
 });
+
+test("the notes panel reads the notes only once its room is joined", async ({ browser }) => {
+  const ticket = (await player1Tickets()).find((t) => t.status !== "RESOLVED" && t.status !== "CLOSED");
+  expect(ticket, "player1 has an open ticket").toBeTruthy();
+  if (!ticket) return;
+  const context = await browser.newContext({ storageState: storageStatePath("mod") });
+  try {
+    const page = await context.newPage();
+    // The order in which the page saw things: reads of the notes and the join's acknowledgement.
+    const seen: string[] = [];
+    let joinAckId: string | null = null;
+    page.on("websocket", (ws) => {
+      ws.on("framesent", ({ payload }) => {
+        const sent = /^42(\d+)\["join_chatroom",\{"room_id":"notes-(\d+)"/.exec(String(payload));
+        if (sent && Number(sent[2]) === ticket.id) joinAckId = sent[1]!;
+      });
+      ws.on("framereceived", ({ payload }) => {
+        if (joinAckId !== null && String(payload).startsWith(`43${joinAckId}[`)) seen.push("joined");
+      });
+    });
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/fetch-notes")) seen.push("read");
+    });
+    await page.goto(staffTicketUrl(ticket));
+    await expect(page.getByTestId("notes-panel")).toBeVisible();
+    // Read before the socket connected, maybe; but read again only once in the room, so that a
+    // note stored between a read and the join cannot be missed.
+    await expect.poll(() => seen.lastIndexOf("read") > seen.indexOf("joined") && seen.includes("joined")).toBe(true);
+    // Nothing read between the join being sent and its acknowledgement.
+    expect(seen.filter((step) => step === "joined")).toHaveLength(1);
+  } finally {
+    await context.close();
+  }
+});
