@@ -113,7 +113,7 @@ if (TEST_DATABASE_URL) {
       const pid = async () =>
         (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(store.db)).rows[0]?.pid;
       const before = await pid();
-      const failed = await sql`select pg_sleep(2)`.execute(store.db).then(
+      const failed = await sql`select pg_sleep(5)`.execute(store.db).then(
         () => null,
         (error: unknown) => error,
       );
@@ -123,6 +123,13 @@ if (TEST_DATABASE_URL) {
       const after = await pid();
       expect(after).toEqual(expect.any(Number));
       expect(after).not.toBe(before);
+      // PostgreSQL was asked to stop the statement: it no longer runs there.
+      const running = async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where pid = ${before} and state = 'active'`.execute(store.db)
+        ).rows[0]?.n;
+      await expect.poll(running, { timeout: 1_500 }).toBe(0);
     });
 
     it("rolls a transaction back when one of its statements runs past the limit", async () => {

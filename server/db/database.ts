@@ -63,7 +63,10 @@ export class QueryTimeoutError extends Error {
  * its statement for as long as TCP keeps retrying, about a quarter of an hour on Linux, and with
  * it every request that needs it. Past the limit the statement fails, the connection refuses
  * whatever else its holder sends (a ROLLBACK), and it leaves the pool on release instead of
- * going back to it; the pool opens a new one for the next request.
+ * going back to it; the pool opens a new one for the next request. PostgreSQL is also asked to
+ * cancel the statement, from a connection of its own: a dropped connection does not stop a
+ * statement that is still working (PostgreSQL notices a closed socket only when it next writes),
+ * and a slow statement left running holds its locks and a backend for as long as it takes.
  */
 function boundedPool(pool: pg.Pool, limit: { ms: number }): PostgresPool {
   // One wrapper per pooled connection, as Kysely keeps its own state per client object.
@@ -79,6 +82,7 @@ function boundedPool(pool: pg.Pool, limit: { ms: number }): PostgresPool {
         const timer = setTimeout(() => {
           broken = new QueryTimeoutError(`PostgreSQL did not answer within ${ms} ms`);
           reject(broken);
+          void cancelStatement(pool, (client as unknown as { processID?: number }).processID);
         }, ms);
         answer.then(
           (result) => {
@@ -117,6 +121,29 @@ function boundedPool(pool: pg.Pool, limit: { ms: number }): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * Asks PostgreSQL to cancel whatever the backend `pid` is running, over a short-lived connection
+ * of its own (the pool may have none to spare). Best effort: a database that went silent cannot
+ * be asked, and then the attempt gives up within the connect timeout.
+ */
+async function cancelStatement(pool: pg.Pool, pid: number | undefined): Promise<void> {
+  if (!pid) return;
+  const control = new pg.Client({
+    ...pool.options,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: CONNECT_TIMEOUT_MS,
+  });
+  control.on("error", () => {});
+  try {
+    await control.connect();
+    await control.query("select pg_cancel_backend($1)", [pid]);
+  } catch {
+    // Nothing more to do: the statement's connection is dropped either way.
+  } finally {
+    await control.end().catch(() => {});
+  }
 }
 
 export function openDatabase(options: OpenOptions): DataStore {
