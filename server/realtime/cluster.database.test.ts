@@ -10,15 +10,14 @@
 
 import { sql } from "kysely";
 import type { Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket } from "../test/factories.ts";
 import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
-import { CLUSTER_SETUP_MS, type ClusterNode, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { type ClusterNode, describeTwoNodes } from "../test/twoNodes.ts";
 
 /**
  * The sweeps run through the outage too: they fail while it lasts, and act again after. A statement
@@ -40,17 +39,10 @@ async function getJson(url: string): Promise<{ status: number; body: Record<stri
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away under two nodes", () => {
-  let cluster: TwoNodes;
-  beforeAll(async () => {
-    cluster = await startTwoNodes(ENV, { sweeps: true });
-  }, CLUSTER_SETUP_MS);
-  afterAll(async () => {
-    await cluster?.close();
-  });
+describeTwoNodes("PostgreSQL going away under two nodes", ENV, { sweeps: true }, (cluster) => {
   // A test that fails during an outage does not leave the next one without a database.
   afterEach(async () => {
-    await cluster?.database.restore();
+    await cluster().database.restore();
   });
 
   interface Conversation {
@@ -63,11 +55,11 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
 
   /** A player on the second node and an admin on the first, both in the ticket's chat. */
   async function converse(): Promise<Conversation> {
-    const [a, b] = cluster.nodes;
-    const member = await buildMember(cluster.store);
-    const ticket = await buildTicket(cluster.store, { member, status: "NEW TICKET" });
-    const staffClient = await openSession(cluster, a.client(), await buildStaff(cluster.store, { rank: "admin" }));
-    const playerClient = await openSession(cluster, b.client(), member);
+    const [a, b] = cluster().nodes;
+    const member = await buildMember(cluster().store);
+    const ticket = await buildTicket(cluster().store, { member, status: "NEW TICKET" });
+    const staffClient = await openSession(cluster(), a.client(), await buildStaff(cluster().store, { rank: "admin" }));
+    const playerClient = await openSession(cluster(), b.client(), member);
     const staffSocket = staffClient.socket();
     const playerSocket = playerClient.socket();
     await Promise.all([connected(staffSocket), connected(playerSocket)]);
@@ -131,19 +123,19 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
       ),
     );
     const took = Date.now() - back;
-    for (const node of cluster.nodes) expect((await getJson(`${node.baseUrl}/readyz`)).status).toBe(200);
+    for (const node of cluster().nodes) expect((await getJson(`${node.baseUrl}/readyz`)).status).toBe(200);
     return took;
   }
 
   /** The sweeps ran (and failed) through the outage, and act again after it: an idle ticket closes. */
   async function expectSweepsBack(failuresBefore: number): Promise<void> {
-    expect(cluster.sweepErrors.length).toBeGreaterThan(failuresBefore);
-    const member = await buildMember(cluster.store);
-    const ticket = await buildTicket(cluster.store, { member, status: "REPLIED", last_updated: nowSeconds() - 10 });
+    expect(cluster().sweepErrors.length).toBeGreaterThan(failuresBefore);
+    const member = await buildMember(cluster().store);
+    const ticket = await buildTicket(cluster().store, { member, status: "REPLIED", last_updated: nowSeconds() - 10 });
     await vi.waitFor(
       async () => {
-        const row = await cluster.store.db
-          .selectFrom("tickets")
+        const row = await cluster()
+          .store.db.selectFrom("tickets")
           .select(["status", "closed_by"])
           .where("id", "=", ticket.id)
           .executeTakeFirstOrThrow();
@@ -153,27 +145,36 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
     );
   }
 
-  it("restarted (every connection dropped, new ones refused): 503 with detail on both, sockets kept, both recover", async () => {
-    const talk = await converse();
-    await talkAcross(talk, "before");
-    const failures = cluster.sweepErrors.length;
-
-    cluster.database.cut();
-    await expectAway(cluster.nodes[0], talk.staff.client, talk.staff.socket, talk.ticketId);
-    await expectAway(cluster.nodes[1], talk.player.client, talk.player.socket, talk.ticketId);
+  /**
+   * The database is away from both nodes: each answers 503 and keeps its sockets through
+   * OUTAGE_MS; then it comes back, and by themselves, within RECOVERY_MS, both serve, the two sides
+   * talk again, and the sweeps act again.
+   */
+  async function awayAndBack(talk: Conversation, failuresBefore: number, words: string): Promise<void> {
+    const [first, second] = cluster().nodes;
+    await expectAway(first, talk.staff.client, talk.staff.socket, talk.ticketId);
+    await expectAway(second, talk.player.client, talk.player.socket, talk.ticketId);
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     expect(talk.staff.socket.connected).toBe(true);
     expect(talk.player.socket.connected).toBe(true);
 
-    await cluster.database.restore();
-    const took = await expectRecovered(talk);
-    expect(took).toBeLessThan(RECOVERY_MS);
+    await cluster().database.restore();
+    expect(await expectRecovered(talk)).toBeLessThan(RECOVERY_MS);
     expect(talk.staff.socket.connected).toBe(true);
     expect(talk.player.socket.connected).toBe(true);
-    await talkAcross(talk, "after the restart");
-    await expectSweepsBack(failures);
+    await talkAcross(talk, words);
+    await expectSweepsBack(failuresBefore);
     talk.staff.socket.close();
     talk.player.socket.close();
+  }
+
+  it("restarted (every connection dropped, new ones refused): 503 with detail on both, sockets kept, both recover", async () => {
+    const talk = await converse();
+    await talkAcross(talk, "before");
+    const failures = cluster().sweepErrors.length;
+
+    cluster().database.cut();
+    await awayAndBack(talk, failures, "after the restart");
   });
 
   it("gone (its port closed, the pools' connections reset) and back on the same address: both nodes recover", async () => {
@@ -181,43 +182,31 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
     await talkAcross(talk, "before");
     // Every node holds idle connections that the outage will break under it (a sweep under way may
     // hold them all for a moment: wait until it gives one back).
-    for (const node of cluster.nodes) {
+    for (const node of cluster().nodes) {
       await vi.waitFor(() => expect(node.store.poolUse?.().idle).toBeGreaterThan(0), { timeout: 5_000, interval: 20 });
     }
-    const lost = cluster.nodes.map((node) => node.lost.length);
-    const failures = cluster.sweepErrors.length;
+    const lost = cluster().nodes.map((node) => node.lost.length);
+    const failures = cluster().sweepErrors.length;
 
-    await cluster.database.stop();
-    await expectAway(cluster.nodes[0], talk.staff.client, talk.staff.socket, talk.ticketId);
-    await expectAway(cluster.nodes[1], talk.player.client, talk.player.socket, talk.ticketId);
+    await cluster().database.stop();
+    await awayAndBack(talk, failures, "after the return");
     // The pools were told their idle connections broke (told, not thrown: that would end the process).
-    for (const [i, node] of cluster.nodes.entries()) expect(node.lost.length).toBeGreaterThan(lost[i]!);
-    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    expect(talk.staff.socket.connected).toBe(true);
-    expect(talk.player.socket.connected).toBe(true);
-
-    await cluster.database.restore();
-    const took = await expectRecovered(talk);
-    expect(took).toBeLessThan(RECOVERY_MS);
-    await talkAcross(talk, "after the return");
-    await expectSweepsBack(failures);
-    talk.staff.socket.close();
-    talk.player.socket.close();
+    for (const [i, node] of cluster().nodes.entries()) expect(node.lost.length).toBeGreaterThan(lost[i]!);
   });
 
   it("silent (packets dropped, no reset): requests answer 503 within the statement limit, not after TCP gives up; both recover", async () => {
     const talk = await converse();
     await talkAcross(talk, "before");
     // Open connections (idle, or lent to a sweep) that the silence will swallow statements on.
-    for (const node of cluster.nodes) expect(node.store.poolUse?.().total).toBeGreaterThan(0);
+    for (const node of cluster().nodes) expect(node.store.poolUse?.().total).toBeGreaterThan(0);
 
-    cluster.database.blackhole();
+    cluster().database.blackhole();
     // A statement on a silent connection fails at the limit; a new connection, at the pool's connect
     // timeout (5 s). Either way an answer, where TCP alone would keep the request for many minutes.
     const answerWithin = QUERY_TIMEOUT_MS + 5_000 + 3_000;
     for (const [node, side] of [
-      [cluster.nodes[0], talk.staff],
-      [cluster.nodes[1], talk.player],
+      [cluster().nodes[0], talk.staff],
+      [cluster().nodes[1], talk.player],
     ] as const) {
       const asked = Date.now();
       const away = await side.client.get("/api/setup/fetch-categories");
@@ -232,7 +221,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
       expect(side.socket.connected).toBe(true);
     }
 
-    await cluster.database.restore();
+    await cluster().database.restore();
     const took = await expectRecovered(talk);
     expect(took).toBeLessThan(RECOVERY_MS);
     await talkAcross(talk, "after the silence");
@@ -241,14 +230,14 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
   }, 60_000);
 
   it("a transaction under way when the database goes away fails as unavailable, and the node goes on", async () => {
-    const [node] = cluster.nodes;
+    const [node] = cluster().nodes;
     // Held by the transaction between two statements, the connection is not the pool's to watch:
     // its break used to be an uncaught error, which ends a Node process.
     const failed = node.store.db
       .transaction()
       .execute(async (trx) => {
         await sql`select 1`.execute(trx);
-        cluster.database.cut();
+        cluster().database.cut();
         await new Promise((resolve) => setTimeout(resolve, 300));
         await sql`select 1`.execute(trx);
       })
@@ -257,7 +246,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("PostgreSQL going away un
         (error: unknown) => error,
       );
     expect(isDatabaseUnavailable(await failed)).toBe(true);
-    await cluster.database.restore();
+    await cluster().database.restore();
     const client = node.client();
     await vi.waitFor(async () => expect((await client.get("/api/setup/fetch-categories")).status).toBe(200), {
       timeout: RECOVERY_MS,

@@ -5,7 +5,7 @@
  * ticket), filing, uploads, socket events and sockets per user.
  */
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { SIGN_IN_RULES } from "../auth/throttle.ts";
 import { writeSetting } from "../db/appSettings.ts";
 import {
@@ -15,11 +15,10 @@ import {
   memberTicketFields,
   type TicketWorld,
 } from "../routes/tickets.testkit.ts";
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { connected, emitWithAck, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
-import { CLUSTER_SETUP_MS, sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { describeTwoNodes, sameSession } from "../test/twoNodes.ts";
 import { inOneWindow } from "../test/windows.ts";
 import { UPLOAD_BUDGET_WINDOW_SECONDS } from "../uploads/budget.ts";
 import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
@@ -46,33 +45,27 @@ function outcome(socket: Socket): Promise<string> {
 
 const count = <T>(values: T[], value: T) => values.filter((v) => v === value).length;
 
-describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nodes", () => {
-  let cluster: TwoNodes;
+const ENV = {
+  TRUST_PROXY: "true",
+  UPLOAD_BUDGET_BYTES: String(UPLOAD_BUDGET),
+  UPLOAD_MAX_BYTES: "30000",
+  SOCKETS_PER_USER: String(SOCKETS_PER_USER),
+  // The sweeps run as in production; nothing here waits long enough for them to act.
+  SWEEP_INTERVAL_SECONDS: "0.5",
+};
+
+describeTwoNodes("limits shared by two nodes", ENV, { sweeps: true }, (cluster) => {
   let world: TicketWorld;
   beforeAll(async () => {
-    cluster = await startTwoNodes(
-      {
-        TRUST_PROXY: "true",
-        UPLOAD_BUDGET_BYTES: String(UPLOAD_BUDGET),
-        UPLOAD_MAX_BYTES: "30000",
-        SOCKETS_PER_USER: String(SOCKETS_PER_USER),
-        // The sweeps run as in production; nothing here waits long enough for them to act.
-        SWEEP_INTERVAL_SECONDS: "0.5",
-      },
-      { sweeps: true },
-    );
-    world = await buildTicketWorld(cluster.store);
-  }, CLUSTER_SETUP_MS);
-  afterAll(async () => {
-    await cluster?.close();
+    world = await buildTicketWorld(cluster().store);
   });
 
   /** The i-th attempt goes to node i mod 2, as a round-robin balancer sends them. */
-  const nodeClient = (i: number): TestClient => cluster.nodes[i % 2]!.client();
+  const nodeClient = (i: number): TestClient => cluster().nodes[i % 2]!.client();
 
   it("sign-in: ten failures from one address lock the account there, not twenty, however they are spread", async () => {
     await inOneWindow(SIGN_IN_RULES.perAccountAddress.windowSeconds, async () => {
-      const member = await buildMember(cluster.store);
+      const member = await buildMember(cluster().store);
       const attacker = fromNewAddress();
       const attempt = (i: number, password: string) =>
         nodeClient(i).post(
@@ -123,8 +116,8 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
 
   it("Find my ticket: the look-up lockout counts wrong pairs on both nodes together", async () => {
     await inOneWindow(TEMPORARY_LOOKUP_LIMIT.windowSeconds, async () => {
-      const visitor = await buildTempUser(cluster.store, { email: `lookup-${address}@temp.test` });
-      const ticket = await buildTicket(cluster.store, { member: visitor });
+      const visitor = await buildTempUser(cluster().store, { email: `lookup-${address}@temp.test` });
+      const ticket = await buildTicket(cluster().store, { member: visitor });
       const guesser = fromNewAddress();
       const lookUp = (i: number, email: string) =>
         nodeClient(i).post(
@@ -150,11 +143,11 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
   });
 
   it("filing: parallel filings of one member on both nodes stop at the active-ticket cap", async () => {
-    const member = await buildPlayer(cluster.store, world);
-    const first = await openSession(cluster, cluster.nodes[0].client(), member);
-    const second = sameSession(first, cluster.nodes[1].baseUrl);
+    const member = await buildPlayer(cluster().store, world);
+    const first = await openSession(cluster(), cluster().nodes[0].client(), member);
+    const second = sameSession(first, cluster().nodes[1].baseUrl);
     const clients = [first, second];
-    await writeSetting(cluster.store.db, "member_active_ticket_cap", "2");
+    await writeSetting(cluster().store.db, "member_active_ticket_cap", "2");
     try {
       const answers = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
@@ -167,14 +160,14 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
       for (const refused of answers.filter((a) => a.status === 429)) {
         expect(refused.body).toMatchObject({ code: "too_many_active_tickets", detail: expect.any(String) });
       }
-      const filed = await cluster.store.db
-        .selectFrom("tickets")
+      const filed = await cluster()
+        .store.db.selectFrom("tickets")
         .select("id")
         .where("user_id", "=", member.id)
         .execute();
       expect(filed).toHaveLength(2);
     } finally {
-      await writeSetting(cluster.store.db, "member_active_ticket_cap", "3");
+      await writeSetting(cluster().store.db, "member_active_ticket_cap", "3");
     }
   });
 
@@ -212,10 +205,10 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
 
   it("uploads: the budget spent on one node is spent on the other", async () => {
     await inOneWindow(UPLOAD_BUDGET_WINDOW_SECONDS, async () => {
-      const member = await buildPlayer(cluster.store, world);
+      const member = await buildPlayer(cluster().store, world);
       const headers = fromNewAddress();
-      const first = await openSession(cluster, cluster.nodes[0].client(), member);
-      const second = sameSession(first, cluster.nodes[1].baseUrl);
+      const first = await openSession(cluster(), cluster().nodes[0].client(), member);
+      const second = sameSession(first, cluster().nodes[1].baseUrl);
       const upload = (client: TestClient) => client.post("/api/upload-files", form({}, [text(25_000)]), { headers });
 
       expect((await upload(first)).status).toBe(200);
@@ -223,8 +216,8 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
       expect(over.status).toBe(429);
       expect(over.body).toMatchObject({ code: "upload_budget_exceeded", detail: expect.any(String) });
       // Refused before storing: the second node kept nothing of it.
-      const rows = await cluster.store.db
-        .selectFrom("uploads")
+      const rows = await cluster()
+        .store.db.selectFrom("uploads")
         .select("name")
         .where("user_id", "=", member.id)
         .execute();
@@ -234,10 +227,10 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
 
   it("uploads: parallel uploads on both nodes never pass the budget together", async () => {
     await inOneWindow(UPLOAD_BUDGET_WINDOW_SECONDS, async () => {
-      const member = await buildPlayer(cluster.store, world);
+      const member = await buildPlayer(cluster().store, world);
       const headers = fromNewAddress();
-      const first = await openSession(cluster, cluster.nodes[0].client(), member);
-      const clients = [first, sameSession(first, cluster.nodes[1].baseUrl)];
+      const first = await openSession(cluster(), cluster().nodes[0].client(), member);
+      const clients = [first, sameSession(first, cluster().nodes[1].baseUrl)];
       // Six uploads of 15,000 bytes against 40,000: two fit; on two separate budgets, four would.
       const answers = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
@@ -251,8 +244,8 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
       expect(accepted).toBeGreaterThanOrEqual(1);
       expect(accepted).toBeLessThanOrEqual(2);
       expect(answers.every((a) => a.status === 200 || a.body.code === "upload_budget_exceeded")).toBe(true);
-      const rows = await cluster.store.db
-        .selectFrom("uploads")
+      const rows = await cluster()
+        .store.db.selectFrom("uploads")
         .select("size")
         .where("user_id", "=", member.id)
         .execute();
@@ -262,9 +255,9 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
   });
 
   it("socket events: a user's window on one node is the same window on the other", async () => {
-    const member = await buildMember(cluster.store);
-    const first = await openSession(cluster, cluster.nodes[0].client(), member);
-    const second = sameSession(first, cluster.nodes[1].baseUrl);
+    const member = await buildMember(cluster().store);
+    const first = await openSession(cluster(), cluster().nodes[0].client(), member);
+    const second = sameSession(first, cluster().nodes[1].baseUrl);
     const [a, b] = [first.socket(), second.socket()];
     await Promise.all([connected(a), connected(b)]);
     const windowMs = SOCKET_EVENT_RULE.windowSeconds * 1000;
@@ -291,9 +284,9 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("limits shared by two nod
   });
 
   it("sockets per user: the sockets a user holds on both nodes count together", async () => {
-    const member = await buildMember(cluster.store);
-    const first = await openSession(cluster, cluster.nodes[0].client(), member);
-    const second = sameSession(first, cluster.nodes[1].baseUrl);
+    const member = await buildMember(cluster().store);
+    const first = await openSession(cluster(), cluster().nodes[0].client(), member);
+    const second = sameSession(first, cluster().nodes[1].baseUrl);
     const sockets = [
       ...Array.from({ length: 3 }, () => first.socket()),
       ...Array.from({ length: 3 }, () => second.socket()),

@@ -8,15 +8,14 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { nowSeconds, randomToken } from "../auth/tokens.ts";
 import { form } from "../routes/tickets.testkit.ts";
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
 import { buildChatMessage, buildMember, buildStaff, buildTicket } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { connected, emitWithAck, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
-import { CLUSTER_SETUP_MS, sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { describeTwoNodes, sameSession } from "../test/twoNodes.ts";
 
 /** Sweeps every half second; a REPLIED ticket closes after 1.8 s idle, an ended one loses its files after about 1.7 s. */
 const ENV = {
@@ -39,16 +38,8 @@ function listen(socket: Socket): Heard {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
-describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at once", () => {
-  let cluster: TwoNodes;
-  beforeAll(async () => {
-    cluster = await startTwoNodes(ENV, { sweeps: true });
-  }, CLUSTER_SETUP_MS);
-  afterAll(async () => {
-    await cluster?.close();
-  });
-
-  const db = () => cluster.store.db;
+describeTwoNodes("sweeps on two nodes at once", ENV, { sweeps: true }, (cluster) => {
+  const db = () => cluster().store.db;
   const reload = (id: number) => db().selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   /** A client signed in on the first node, the same session on the second, and a socket on each. */
@@ -56,8 +47,8 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
     clients: [TestClient, TestClient];
     sockets: [Socket, Socket];
   }> {
-    const [a, b] = cluster.nodes;
-    const first = await openSession(cluster, a.client(), user);
+    const [a, b] = cluster().nodes;
+    const first = await openSession(cluster(), a.client(), user);
     const second = sameSession(first, b.baseUrl);
     const sockets = [first.socket(), second.socket()] as [Socket, Socket];
     await Promise.all(sockets.map(connected));
@@ -75,10 +66,10 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
   };
 
   it("closes an idle REPLIED ticket once by 'AUTO': one system line, heard once by the player's socket on each node", async () => {
-    const member = await buildMember(cluster.store);
-    const staff = await buildStaff(cluster.store, { rank: "mod" });
+    const member = await buildMember(cluster().store);
+    const staff = await buildStaff(cluster().store, { rank: "mod" });
     // Not yet idle while the sockets join: the ticket is made eligible in one statement afterwards.
-    const ticket = await buildTicket(cluster.store, { member, status: "WAITING DEV" });
+    const ticket = await buildTicket(cluster().store, { member, status: "WAITING DEV" });
     const player = await onBothNodes(member);
     const mod = await onBothNodes(staff);
     await joinChat([...player.sockets, ...mod.sockets], ticket.id);
@@ -118,7 +109,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
   async function storeFile(userId: number, ticketId: number): Promise<string> {
     const png = SAMPLE_FILES["image/png"]!;
     const name = `${randomToken(16)}.png`;
-    const dir = cluster.nodes[0].node.ctx.uploads.dir;
+    const dir = cluster().nodes[0].node.ctx.uploads.dir;
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, name), png.bytes);
     await db()
@@ -137,12 +128,12 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
   }
 
   it("removes an ended ticket's files once: files gone, names DELETED, ticket clean, one change announced", async () => {
-    const member = await buildMember(cluster.store);
-    const staff = await buildStaff(cluster.store, { rank: "mod" });
-    const ticket = await buildTicket(cluster.store, { member, status: "WAITING DEV" });
+    const member = await buildMember(cluster().store);
+    const staff = await buildStaff(cluster().store, { rank: "mod" });
+    const ticket = await buildTicket(cluster().store, { member, status: "WAITING DEV" });
     const own = await storeFile(member.id, ticket.id);
     const inChat = await storeFile(member.id, ticket.id);
-    const message = await buildChatMessage(cluster.store, ticket, { attachments: JSON.stringify([inChat]) });
+    const message = await buildChatMessage(cluster().store, ticket, { attachments: JSON.stringify([inChat]) });
     const mod = await onBothNodes(staff);
     const heard = mod.sockets.map(listen);
 
@@ -152,7 +143,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
       .where("id", "=", ticket.id)
       .execute();
     await vi.waitFor(async () => expect((await reload(ticket.id)).clean).toBe(1), { timeout: 10_000, interval: 100 });
-    const file = (name: string) => path.join(cluster.nodes[1].node.ctx.uploads.dir, name);
+    const file = (name: string) => path.join(cluster().nodes[1].node.ctx.uploads.dir, name);
     await vi.waitFor(() => expect([own, inChat].filter((name) => existsSync(file(name)))).toEqual([]), {
       timeout: 5_000,
       interval: 100,
@@ -179,11 +170,11 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
   });
 
   it("ends a ban once: one auto_unbanned line, heard once by the player's socket on each node and by staff", async () => {
-    const member = await buildMember(cluster.store);
-    const staff = await buildStaff(cluster.store, { rank: "admin" });
+    const member = await buildMember(cluster().store);
+    const staff = await buildStaff(cluster().store, { rank: "admin" });
     // Not a status the auto-close takes: only the ban's end changes this ticket.
-    const ticket = await buildTicket(cluster.store, { member, status: "WAITING DEV" });
-    const admin = await openSession(cluster, cluster.nodes[0].client(), staff);
+    const ticket = await buildTicket(cluster().store, { member, status: "WAITING DEV" });
+    const admin = await openSession(cluster(), cluster().nodes[0].client(), staff);
     const banned = await admin.post("/api/tickets/ban-member-user", {
       ticket_id: ticket.id,
       ban_reason: "Spam",
@@ -239,8 +230,8 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
   });
 
   it("removes an upload never attached once: its row, its file, its queue entry", async () => {
-    const member = await buildMember(cluster.store);
-    const client = await openSession(cluster, cluster.nodes[1].client(), member);
+    const member = await buildMember(cluster().store);
+    const client = await openSession(cluster(), cluster().nodes[1].client(), member);
     const png = SAMPLE_FILES["image/png"]!;
     const uploaded = await client.post(
       "/api/upload-files",
@@ -250,7 +241,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
     const rows = await db().selectFrom("uploads").select("name").where("user_id", "=", member.id).execute();
     expect(rows).toHaveLength(1);
     const name = rows[0]!.name;
-    const file = path.join(cluster.nodes[0].node.ctx.uploads.dir, name);
+    const file = path.join(cluster().nodes[0].node.ctx.uploads.dir, name);
     expect(existsSync(file)).toBe(true);
 
     // An hour old and still not attached: past UPLOAD_ORPHAN_MINUTES.
@@ -264,6 +255,6 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("sweeps on two nodes at o
     expect(await db().selectFrom("uploads").select("name").where("name", "=", name).execute()).toEqual([]);
     expect(await db().selectFrom("upload_deletions").select("name").where("name", "=", name).execute()).toEqual([]);
     // Neither node's run tripped over the other's (a file removed twice, a row deleted twice).
-    expect(cluster.sweepErrors).toEqual([]);
+    expect(cluster().sweepErrors).toEqual([]);
   });
 });

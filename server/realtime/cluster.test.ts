@@ -13,24 +13,16 @@ import { buildMember } from "../test/factories.ts";
 import { connected, nextEvent, startSecondNode, startTestServer, TestClient, type TestServer } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { TcpProxy } from "../test/tcpProxy.ts";
-import { CLUSTER_SETUP_MS, sameSession, startTwoNodes, type TwoNodes } from "../test/twoNodes.ts";
+import { describeTwoNodes, sameSession } from "../test/twoNodes.ts";
 
 type SecondNode = Awaited<ReturnType<typeof startSecondNode>>;
 
-describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("two nodes on PostgreSQL and Redis", () => {
-  let cluster: TwoNodes;
-  beforeAll(async () => {
-    // Each node with its own pool and its own Redis clients, the sweeps on, as main.ts runs them.
-    cluster = await startTwoNodes({}, { sweeps: true });
-  }, CLUSTER_SETUP_MS);
-  afterAll(async () => {
-    await cluster?.close();
-  });
-
+// Each node with its own pool and its own Redis clients, the sweeps on, as main.ts runs them.
+describeTwoNodes("two nodes on PostgreSQL and Redis", {}, { sweeps: true }, (cluster) => {
   it("delivers what one node sends to the user's sockets on the other node", async () => {
-    const [first, second] = cluster.nodes;
-    const member = await buildMember(cluster.store);
-    const client = await openSession(cluster, first.client(), member);
+    const [first, second] = cluster().nodes;
+    const member = await buildMember(cluster().store);
+    const client = await openSession(cluster(), first.client(), member);
     const socket = client.socket();
     await connected(socket);
     const got = nextEvent(socket, "number_notifications");
@@ -40,9 +32,9 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("two nodes on PostgreSQL 
   });
 
   it("closes on every node the sockets of a session ended on one", async () => {
-    const [first, second] = cluster.nodes;
-    const member = await buildMember(cluster.store);
-    const client = await openSession(cluster, first.client(), member);
+    const [first, second] = cluster().nodes;
+    const member = await buildMember(cluster().store);
+    const client = await openSession(cluster(), first.client(), member);
     const socket = client.socket();
     await connected(socket);
     const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
@@ -52,13 +44,13 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)("two nodes on PostgreSQL 
   });
 
   it("recovers on the other node, exactly once, what a socket missed while its connection was down", async () => {
-    const [server, second] = cluster.nodes;
-    const member = await buildMember(cluster.store);
+    const [server, second] = cluster().nodes;
+    const member = await buildMember(cluster().store);
     const first = { host: "127.0.0.1", port: (server.node.app.server.address() as AddressInfo).port };
     const other = { host: "127.0.0.1", port: (second.node.app.server.address() as AddressInfo).port };
     const balancer = await TcpProxy.start(first);
     try {
-      const client = await openSession(cluster, new TestClient(`http://127.0.0.1:${balancer.port}`), member);
+      const client = await openSession(cluster(), new TestClient(`http://127.0.0.1:${balancer.port}`), member);
       const socket = client.socket({ reconnection: true });
       const got: number[] = [];
       socket.on("number_notifications", ({ unread }) => got.push(unread));

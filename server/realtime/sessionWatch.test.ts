@@ -21,6 +21,19 @@ describe.each(ENGINES)("socket sessions on %s", (engine) => {
     await server?.close();
   });
 
+  /** A member signed in over HTTP, with the id of the session that made. */
+  async function signedInMember() {
+    const member = await buildMember(server.store);
+    const client = server.client();
+    await client.signIn(member.email, FACTORY_PASSWORD);
+    const session = await server.store.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", member.id)
+      .executeTakeFirstOrThrow();
+    return { member, client, sessionId: session.id };
+  }
+
   it("closes a socket on another node once its session has ended there", async () => {
     const member = await buildMember(server.store);
     const ticket = await buildTicket(server.store, { member });
@@ -60,16 +73,9 @@ describe.each(ENGINES)("socket sessions on %s", (engine) => {
   });
 
   it("answers the events that arrive during a check with that check, not with one query each", async () => {
-    const member = await buildMember(server.store);
-    const client = server.client();
-    await client.signIn(member.email, FACTORY_PASSWORD);
-    const [session] = await server.store.db
-      .selectFrom("sessions")
-      .select("id")
-      .where("user_id", "=", member.id)
-      .execute();
+    const { client, sessionId } = await signedInMember();
     const watch = new SessionWatch(server.store.db, pino({ level: "silent" }));
-    const socket = { data: { session: { id: session!.id } }, connected: true } as unknown as AppSocket;
+    const socket = { data: { session: { id: sessionId } }, connected: true } as unknown as AppSocket;
     // Never checked: every event wants a check, and a burst of them shares the one under way.
     const burst = [watch.stillLive(socket), watch.stillLive(socket), watch.check(socket)];
     expect(new Set(burst).size).toBe(1);
@@ -82,20 +88,13 @@ describe.each(ENGINES)("socket sessions on %s", (engine) => {
   });
 
   it("counts a session live only while it exists, has not expired and its user is enabled", async () => {
-    const member = await buildMember(server.store);
-    const client = server.client();
-    await client.signIn(member.email, FACTORY_PASSWORD);
-    const [session] = await server.store.db
-      .selectFrom("sessions")
-      .select("id")
-      .where("user_id", "=", member.id)
-      .execute();
-    expect(await liveSessionIds(server.store.db, [session!.id, "no-such-session"])).toEqual(new Set([session!.id]));
+    const { member, sessionId } = await signedInMember();
+    expect(await liveSessionIds(server.store.db, [sessionId, "no-such-session"])).toEqual(new Set([sessionId]));
     await server.store.db
       .updateTable("users")
       .set({ disabled: 1, disabled_until: -1 })
       .where("id", "=", member.id)
       .execute();
-    expect(await liveSessionIds(server.store.db, [session!.id])).toEqual(new Set());
+    expect(await liveSessionIds(server.store.db, [sessionId])).toEqual(new Set());
   });
 });

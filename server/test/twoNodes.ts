@@ -8,6 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe } from "vitest";
 import { type AppNode, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type DataStore, openDatabase } from "../db/database.ts";
@@ -115,4 +116,30 @@ export function sameSession(client: TestClient, baseUrl: string): TestClient {
   const other = new TestClient(baseUrl);
   for (const [name, value] of client.cookies) other.cookies.set(name, value);
   return other;
+}
+
+/**
+ * A suite on two nodes, the cluster tests' one set-up: skipped without TEST_DATABASE_URL and
+ * TEST_REDIS_URL; the nodes start before its tests (with `env` and `options`) and close after them.
+ * `cluster()` answers the running pair inside the tests and hooks that `tests` registers.
+ */
+export function describeTwoNodes(
+  title: string,
+  env: Record<string, string>,
+  options: TwoNodesOptions,
+  tests: (cluster: () => TwoNodes) => void,
+): void {
+  describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(title, () => {
+    let running: TwoNodes | undefined;
+    beforeAll(async () => {
+      running = await startTwoNodes(env, options);
+    }, CLUSTER_SETUP_MS);
+    afterAll(async () => {
+      await running?.close();
+    });
+    tests(() => {
+      if (!running) throw new Error("the two nodes did not start");
+      return running;
+    });
+  });
 }
