@@ -3,6 +3,7 @@
  * Every query names the user, so one staff member never reads or changes another's list.
  */
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../db/compiledOnce.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 
 export async function activeChatIds(db: Kysely<Database>, userId: number): Promise<number[]> {
@@ -34,6 +35,14 @@ export async function existingTickets(db: Kysely<Database>, ticketIds: number[])
   return db.selectFrom("tickets").selectAll().where("id", "in", ticketIds).orderBy("id").execute();
 }
 
+const addOne = compiledOnce((db, entry: { user_id: number; ticket_id: number; added_at: number }) =>
+  db
+    .insertInto("active_chats")
+    .values({ ...entry, pinned: 0 })
+    .onConflict((oc) => oc.columns(["user_id", "ticket_id"]).doNothing())
+    .returning("ticket_id"),
+);
+
 /** Adds the tickets to the list; answers the ids that were not in it before (the new rows). */
 export async function addActiveChats(
   db: Kysely<Database>,
@@ -42,6 +51,11 @@ export async function addActiveChats(
   now: number,
 ): Promise<number[]> {
   if (!ticketIds.length) return [];
+  // One ticket, as every staff reply adds its own: compiled once.
+  if (ticketIds.length === 1) {
+    const added = await addOne(db, { user_id: userId, ticket_id: ticketIds[0]!, added_at: now });
+    return added.rows.map((r) => r.ticket_id);
+  }
   const rows = await db
     .insertInto("active_chats")
     .values(ticketIds.map((ticket_id) => ({ user_id: userId, ticket_id, pinned: 0, added_at: now })))

@@ -1,9 +1,17 @@
 /** SQL for chat messages and the ticket fields a message touches. */
 import type { Insertable, Kysely } from "kysely";
+import { compiledOnce } from "../db/compiledOnce.ts";
 import type { ChatMessageRow, ChatMessagesTable, Database } from "../db/schema.ts";
 
-export function insertMessage(db: Kysely<Database>, row: Insertable<ChatMessagesTable>): Promise<ChatMessageRow> {
-  return db.insertInto("chat_messages").values(row).returningAll().executeTakeFirstOrThrow();
+const messageInsert = compiledOnce((db, row: Insertable<ChatMessagesTable>) =>
+  db.insertInto("chat_messages").values(row).returningAll(),
+);
+
+/** Stores a chat line (every chat message writes one: compiled once per set of columns). */
+export async function insertMessage(db: Kysely<Database>, row: Insertable<ChatMessagesTable>): Promise<ChatMessageRow> {
+  const [message] = (await messageInsert(db, row)).rows;
+  if (!message) throw new Error("the chat line was not stored");
+  return message;
 }
 
 export function findMessage(db: Kysely<Database>, ticketId: number, id: number): Promise<ChatMessageRow | undefined> {
@@ -44,20 +52,23 @@ export async function listMessages(
   return rows.reverse();
 }
 
+const readMark = compiledOnce((db, { ticketId, writtenBy }: { ticketId: number; writtenBy: "dev" | "user" }) =>
+  db
+    .updateTable("chat_messages")
+    .set({ read: 1 })
+    .where("ticket_id", "=", ticketId)
+    .where("user_class", "=", writtenBy)
+    .where("read", "=", 0),
+);
+
 /**
  * Marks as read the messages the other side wrote: a player reading marks staff messages, staff
  * reading marks the player's. Answers how many changed.
  */
 export async function markRead(db: Kysely<Database>, ticketId: number, readerClass: "dev" | "user"): Promise<number> {
   const writtenBy = readerClass === "dev" ? "user" : "dev";
-  const result = await db
-    .updateTable("chat_messages")
-    .set({ read: 1 })
-    .where("ticket_id", "=", ticketId)
-    .where("user_class", "=", writtenBy)
-    .where("read", "=", 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const result = await readMark(db, { ticketId, writtenBy });
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** Names and pictures of everyone who wrote in a chat, for the chat panel. */

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { NotificationType } from "../../common/schemas/chatList.ts";
+import { compiledOnce } from "../db/compiledOnce.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 
 /** How long a notification is kept (the expires column); the page shows the newest 500. */
@@ -181,7 +182,25 @@ export async function unreadCountsForHolders(
   ticketId: number,
   exceptUserId: number | null,
 ): Promise<Map<number, UnreadCounts>> {
-  let query = db
+  // A line without a writer (a system line) reaches every holder.
+  const { rows } = await holdersUnread(db, exceptUserId === null ? { ticketId } : { ticketId, exceptUserId });
+  return new Map(
+    rows.map((row) => [
+      row.user_id,
+      {
+        ticketId,
+        nUnreadChat: Number(row.chat ?? 0),
+        nUnreadNotes: Number(row.notes ?? 0),
+        // SQLite answers 0 or 1, PostgreSQL a boolean.
+        tagged: Boolean(row.tagged),
+      },
+    ]),
+  );
+}
+
+/** The statement of unreadCountsForHolders, run with every chat line: compiled once. */
+const holdersUnread = compiledOnce((db, { ticketId, exceptUserId }: { ticketId: number; exceptUserId?: number }) => {
+  const query = db
     .selectFrom("active_chats as holder")
     .select((eb) => [
       "holder.user_id",
@@ -217,19 +236,5 @@ export async function unreadCountsForHolders(
         .as("tagged"),
     ])
     .where("holder.ticket_id", "=", ticketId);
-  // A line without a writer (a system line) reaches every holder.
-  if (exceptUserId !== null) query = query.where("holder.user_id", "<>", exceptUserId);
-  const rows = await query.execute();
-  return new Map(
-    rows.map((row) => [
-      row.user_id,
-      {
-        ticketId,
-        nUnreadChat: Number(row.chat ?? 0),
-        nUnreadNotes: Number(row.notes ?? 0),
-        // SQLite answers 0 or 1, PostgreSQL a boolean.
-        tagged: Boolean(row.tagged),
-      },
-    ]),
-  );
-}
+  return exceptUserId === undefined ? query : query.where("holder.user_id", "<>", exceptUserId);
+});

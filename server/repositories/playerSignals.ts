@@ -6,6 +6,7 @@
  * status lines show as the status itself.
  */
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../db/compiledOnce.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 import { memberTicketsByActivity } from "./tickets.ts";
 
@@ -69,22 +70,31 @@ export async function unreadTicketsOf(
  * the scope's tickets, for the reply signal that leaves with every chat line (no ticket rows).
  */
 export async function unreadRepliesOfScope(db: Kysely<Database>, scope: SignalScope): Promise<Map<number, number>> {
-  let query = db
+  const { rows } = await scopeUnread(
+    db,
+    scope.kind === "member" ? { userId: scope.userId } : { userId: scope.userId, ticketId: scope.ticketId },
+  );
+  return new Map(rows.map((row) => [row.ticket_id, Number(row.n)]));
+}
+
+/** The statement of unreadRepliesOfScope, run with every chat line: compiled once per scope kind. */
+const scopeUnread = compiledOnce((db, { userId, ticketId }: { userId: number; ticketId?: number }) => {
+  const query = db
     .selectFrom("chat_messages")
     .innerJoin("tickets", "tickets.id", "chat_messages.ticket_id")
     .select(["chat_messages.ticket_id as ticket_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("tickets.user_id", "=", scope.userId)
+    .where("tickets.user_id", "=", userId)
     .where("chat_messages.user_class", "=", "dev")
     .where("chat_messages.type", "=", "message")
     .where("chat_messages.read", "=", 0)
     .where("chat_messages.deleted", "=", 0);
-  query =
-    scope.kind === "member"
+  // A member's own member tickets, or the temporary session's one ticket.
+  const scoped =
+    ticketId === undefined
       ? query.where("tickets.type", "=", "normal")
-      : query.where("tickets.type", "=", "temp").where("tickets.id", "=", scope.ticketId);
-  const rows = await query.groupBy("chat_messages.ticket_id").execute();
-  return new Map(rows.map((row) => [row.ticket_id, Number(row.n)]));
-}
+      : query.where("tickets.type", "=", "temp").where("tickets.id", "=", ticketId);
+  return scoped.groupBy("chat_messages.ticket_id");
+});
 
 /** A member's latest tickets by last activity, for the home page's short list. */
 export function recentMemberTickets(db: Kysely<Database>, userId: number, limit: number): Promise<TicketRow[]> {

@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql, type Updateable, type UpdateQueryBuilder, type UpdateResult } from "kysely";
 import type { TicketStatus } from "../../common/constants.ts";
+import { compiledOnce } from "../db/compiledOnce.ts";
 import type { Database, TicketRow, TicketsTable } from "../db/schema.ts";
 import { startStatuses, type TicketAction, TRANSITIONS } from "../domain/ticketStatus.ts";
 
@@ -38,15 +39,17 @@ export async function applyTransition(
   const to =
     seen === undefined ? undefined : (TRANSITIONS[action] as Partial<Record<TicketStatus, TicketStatus>>)[seen];
   if (seen !== undefined && to !== undefined) {
-    const query = guarded(
-      db
-        .updateTable("tickets")
-        .set(to === seen ? set : { ...set, status: to })
-        .where("id", "=", ticketId)
-        .where("status", "=", seen),
-      guard,
-    );
-    const updated = await query.returningAll().executeTakeFirst();
+    const columns = to === seen ? set : { ...set, status: to };
+    const unguarded = guard.assignedTo === undefined && guard.lastMessageBy === undefined;
+    const updated =
+      unguarded && Object.values(columns).every(isPlainValue)
+        ? (await movedAsSeen(db, { ...columns, ticketId, seen })).rows[0]
+        : await guarded(
+            db.updateTable("tickets").set(columns).where("id", "=", ticketId).where("status", "=", seen),
+            guard,
+          )
+            .returningAll()
+            .executeTakeFirst();
     if (updated) return updated;
   }
   const moves = Object.entries(TRANSITIONS[action]) as [TicketStatus, TicketStatus][];
@@ -63,6 +66,20 @@ export async function applyTransition(
     guard,
   );
   return query.returningAll().executeTakeFirst();
+}
+
+/**
+ * The hinted UPDATE of a chat message (no guards, plain values): compiled once per set of columns.
+ * `ticketId` and `seen` are the WHERE's; every other key is a column to write.
+ */
+const movedAsSeen = compiledOnce(
+  (db, { ticketId, seen, ...columns }: Updateable<TicketsTable> & { ticketId: number; seen: TicketStatus }) =>
+    db.updateTable("tickets").set(columns).where("id", "=", ticketId).where("status", "=", seen).returningAll(),
+);
+
+/** A value that becomes a parameter as it is (not an expression Kysely would build into the SQL). */
+function isPlainValue(value: unknown): boolean {
+  return value === null || value === undefined || typeof value !== "object";
 }
 
 type TicketUpdate = UpdateQueryBuilder<Database, "tickets", "tickets", UpdateResult>;

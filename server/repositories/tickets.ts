@@ -1,12 +1,18 @@
 /** SQL for tickets as players file and follow them. */
 import { type Insertable, type Kysely, sql } from "kysely";
 import { ENDED_STATUSES } from "../../common/constants.ts";
+import { compiledOnce } from "../db/compiledOnce.ts";
 import type { ChatMessageRow, Database, TicketRow, TicketsTable } from "../db/schema.ts";
 import { allocateTicketNumber } from "../db/ticketNumber.ts";
 import { applyTransition } from "./ticketTransitions.ts";
 
-export function findTicket(db: Kysely<Database>, id: number): Promise<TicketRow | undefined> {
-  return db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirst();
+const ticketById = compiledOnce((db, { id }: { id: number }) =>
+  db.selectFrom("tickets").selectAll().where("id", "=", id),
+);
+
+/** A ticket by id: read several times for every chat message, so compiled once. */
+export async function findTicket(db: Kysely<Database>, id: number): Promise<TicketRow | undefined> {
+  return (await ticketById(db, { id })).rows[0];
 }
 
 /**

@@ -1,0 +1,69 @@
+/**
+ * Statements compiled once: the same rows as the query built anew, one compiled statement per
+ * shape (which values are given), inside transactions as outside, on both engines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TicketStatus } from "../../common/constants.ts";
+import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
+import { buildMember, buildTicket } from "../test/factories.ts";
+import { compiledOnce } from "./compiledOnce.ts";
+
+describe.each(ENGINES)("compiledOnce (%s)", (engine) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await createTestStore(engine);
+  });
+  afterAll(() => store.close());
+
+  const ticketsOf = compiledOnce((db, { userId, status }: { userId: number; status?: TicketStatus }) => {
+    const query = db.selectFrom("tickets").select(["id", "status"]).where("user_id", "=", userId).orderBy("id");
+    return status === undefined ? query : query.where("status", "=", status);
+  });
+
+  it("answers what the query built anew answers, for each set of values and each shape", async () => {
+    const members = [await buildMember(store), await buildMember(store)];
+    for (const member of members) {
+      await buildTicket(store, { member, status: "NEW TICKET" });
+      await buildTicket(store, { member, status: "REPLIED" });
+    }
+    for (const member of members) {
+      const anew = await store.db
+        .selectFrom("tickets")
+        .select(["id", "status"])
+        .where("user_id", "=", member.id)
+        .orderBy("id")
+        .execute();
+      expect((await ticketsOf(store.db, { userId: member.id })).rows).toEqual(anew);
+      // Another shape: the status filter is there only when a status is given.
+      expect((await ticketsOf(store.db, { userId: member.id, status: "REPLIED" })).rows).toEqual(
+        anew.filter((t) => t.status === "REPLIED"),
+      );
+      expect((await ticketsOf(store.db, { userId: member.id, status: undefined })).rows).toEqual(anew);
+    }
+  });
+
+  it("writes inside a transaction, seen there and undone with it", async () => {
+    const rename = compiledOnce((db, { id, name }: { id: number; name: string }) =>
+      db.updateTable("users").set({ name }).where("id", "=", id),
+    );
+    const member = await buildMember(store);
+    const failed = store.db.transaction().execute(async (trx) => {
+      const changed = await rename(trx, { id: member.id, name: "Renamed" });
+      expect(Number(changed.numAffectedRows)).toBe(1);
+      const inside = await trx.selectFrom("users").select("name").where("id", "=", member.id).executeTakeFirst();
+      expect(inside?.name).toBe("Renamed");
+      throw new Error("undo");
+    });
+    await expect(failed).rejects.toThrow("undo");
+    const after = await store.db.selectFrom("users").select("name").where("id", "=", member.id).executeTakeFirst();
+    expect(after?.name).toBe(member.name);
+    expect(Number((await rename(store.db, { id: member.id, name: "Kept" })).numAffectedRows)).toBe(1);
+  });
+
+  it("refuses a statement that does not make a parameter of every value", async () => {
+    const careless = compiledOnce((db, { id }: { id: number; unused: number }) =>
+      db.selectFrom("users").select("id").where("id", "=", id),
+    );
+    await expect(careless(store.db, { id: 1, unused: 2 })).rejects.toThrow("unused did not become parameters");
+  });
+});
