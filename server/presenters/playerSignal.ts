@@ -9,7 +9,10 @@ export function presentPlayerListTicket(row: TicketRow, unread: number): PlayerL
   return { ...presentPlayerTicket(row), unread };
 }
 
-export function presentPlayerTicketSignal(row: TicketRow, unread: number): PlayerTicketSignal {
+export function presentPlayerTicketSignal(
+  row: Pick<TicketRow, "id" | "created_at" | "status" | "last_updated">,
+  unread: number,
+): PlayerTicketSignal {
   return {
     ticket_id: row.id,
     ticket_number: row.created_at,

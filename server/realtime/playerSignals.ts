@@ -9,21 +9,23 @@ import { userRoom } from "../../common/socket-events.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { presentPlayerTicketSignal } from "../presenters/playerSignal.ts";
-import { unreadRepliesOfScope } from "../repositories/playerSignals.ts";
-import { findTicket } from "../repositories/tickets.ts";
+import { signalRowsOf } from "../repositories/playerSignals.ts";
 import type { AppServer } from "./socketServer.ts";
 
 async function signal(ctx: AppContext, io: AppServer, changed: TicketRow, reply: boolean): Promise<void> {
-  // Read the row again: events of one write can arrive out of order, the stored row cannot.
-  const ticket = (await findTicket(ctx.store.db, changed.id)) ?? changed;
+  // The owner and the kind of a ticket never change; its status and last update are read again
+  // with the counts: events of one write can arrive out of order, the stored row cannot.
   const scope =
-    ticket.type === "temp"
-      ? ({ kind: "temp", userId: ticket.user_id, ticketId: ticket.id } as const)
-      : ({ kind: "member", userId: ticket.user_id } as const);
-  const unread = await unreadRepliesOfScope(ctx.store.db, scope);
-  io.to(userRoom(ticket.user_id)).emit("player_ticket_signal", {
-    ...presentPlayerTicketSignal(ticket, unread.get(ticket.id) ?? 0),
-    unread_total: [...unread.values()].reduce((sum, n) => sum + n, 0),
+    changed.type === "temp"
+      ? ({ kind: "temp", userId: changed.user_id, ticketId: changed.id } as const)
+      : ({ kind: "member", userId: changed.user_id } as const);
+  const rows = await signalRowsOf(ctx.store.db, scope);
+  const current = rows.find((row) => row.id === changed.id);
+  // Gone meanwhile (deleted with its owner): nothing to tell.
+  if (!current) return;
+  io.to(userRoom(changed.user_id)).emit("player_ticket_signal", {
+    ...presentPlayerTicketSignal(current, current.unread),
+    unread_total: rows.reduce((sum, row) => sum + row.unread, 0),
     reply,
   });
 }

@@ -3,7 +3,7 @@
  * player's message, a tag), read by the header dropdown and /admin/notifications. A notification
  * stays unread until its ticket is visited.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { NotificationType } from "../../common/schemas/chatList.ts";
 import { compiledOnce } from "../db/compiledOnce.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
@@ -198,7 +198,11 @@ export async function unreadCountsForHolders(
   );
 }
 
-/** The statement of unreadCountsForHolders, run with every chat line: compiled once. */
+/**
+ * The statement of unreadCountsForHolders, run with every chat line: compiled once. Its constants
+ * are written into the SQL rather than bound: SQLite ran it about six times slower with them
+ * bound (the correlated EXISTS on notifications above all), with the same plan.
+ */
 const holdersUnread = compiledOnce((db, { ticketId, exceptUserId }: { ticketId: number; exceptUserId?: number }) => {
   const query = db
     .selectFrom("active_chats as holder")
@@ -208,17 +212,17 @@ const holdersUnread = compiledOnce((db, { ticketId, exceptUserId }: { ticketId: 
         .selectFrom("chat_messages")
         .select(eb.fn.countAll<number>().as("n"))
         .where("chat_messages.ticket_id", "=", ticketId)
-        .where("chat_messages.user_class", "=", "user")
-        .where("chat_messages.read", "=", 0)
-        .where("chat_messages.deleted", "=", 0)
+        .where("chat_messages.user_class", "=", sql.lit("user"))
+        .where("chat_messages.read", "=", sql.lit(0))
+        .where("chat_messages.deleted", "=", sql.lit(0))
         .as("chat"),
       eb
         .selectFrom("notes")
         .select(eb.fn.countAll<number>().as("n"))
         .where("notes.ticket_id", "=", ticketId)
-        .where("notes.type", "=", "note")
-        .where("notes.read", "=", 0)
-        .where("notes.deleted", "=", 0)
+        .where("notes.type", "=", sql.lit("note"))
+        .where("notes.read", "=", sql.lit(0))
+        .where("notes.deleted", "=", sql.lit(0))
         .where((inner) =>
           inner.or([inner("notes.sender_id", "is", null), inner("notes.sender_id", "<>", inner.ref("holder.user_id"))]),
         )
@@ -230,8 +234,8 @@ const holdersUnread = compiledOnce((db, { ticketId, exceptUserId }: { ticketId: 
             .select("notifications.id")
             .where("notifications.ticket_id", "=", ticketId)
             .whereRef("notifications.user_id", "=", "holder.user_id")
-            .where("notifications.type", "=", "tag")
-            .where("notifications.read", "=", 0),
+            .where("notifications.type", "=", sql.lit("tag"))
+            .where("notifications.read", "=", sql.lit(0)),
         )
         .as("tagged"),
     ])

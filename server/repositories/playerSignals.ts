@@ -5,7 +5,7 @@
  * ticket. Only staff replies count (type `message`): assignment and ban lines are staff-only, and
  * status lines show as the status itself.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { compiledOnce } from "../db/compiledOnce.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 import { memberTicketsByActivity } from "./tickets.ts";
@@ -65,35 +65,48 @@ export async function unreadTicketsOf(
   return tickets.map((ticket) => ({ ticket, unread: counts.get(ticket.id) ?? 0 }));
 }
 
+/** A ticket of the scope as its reply signal shows it: the player's view of it and its unread replies. */
+export type SignalRow = Pick<TicketRow, "id" | "created_at" | "status" | "last_updated"> & { unread: number };
+
 /**
- * Unread staff replies per ticket of the scope, only the tickets that have some: one aggregate over
- * the scope's tickets, for the reply signal that leaves with every chat line (no ticket rows).
+ * Every ticket of the scope with its unread staff replies, in one statement: the reply signal that
+ * leaves with every chat line reads the changed ticket's current row and the player's total here.
  */
-export async function unreadRepliesOfScope(db: Kysely<Database>, scope: SignalScope): Promise<Map<number, number>> {
-  const { rows } = await scopeUnread(
+export async function signalRowsOf(db: Kysely<Database>, scope: SignalScope): Promise<SignalRow[]> {
+  const { rows } = await scopeTickets(
     db,
     scope.kind === "member" ? { userId: scope.userId } : { userId: scope.userId, ticketId: scope.ticketId },
   );
-  return new Map(rows.map((row) => [row.ticket_id, Number(row.n)]));
+  return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
 }
 
-/** The statement of unreadRepliesOfScope, run with every chat line: compiled once per scope kind. */
-const scopeUnread = compiledOnce((db, { userId, ticketId }: { userId: number; ticketId?: number }) => {
+/**
+ * The statement of signalRowsOf, compiled once per scope kind. Its constants are written into the
+ * SQL, not bound (SQLite runs such statements several times faster so, see unreadCountsForHolders).
+ */
+const scopeTickets = compiledOnce((db, { userId, ticketId }: { userId: number; ticketId?: number }) => {
   const query = db
-    .selectFrom("chat_messages")
-    .innerJoin("tickets", "tickets.id", "chat_messages.ticket_id")
-    .select(["chat_messages.ticket_id as ticket_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("tickets.user_id", "=", userId)
-    .where("chat_messages.user_class", "=", "dev")
-    .where("chat_messages.type", "=", "message")
-    .where("chat_messages.read", "=", 0)
-    .where("chat_messages.deleted", "=", 0);
+    .selectFrom("tickets")
+    .select((eb) => [
+      "tickets.id",
+      "tickets.created_at",
+      "tickets.status",
+      "tickets.last_updated",
+      eb
+        .selectFrom("chat_messages")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("chat_messages.ticket_id", "=", "tickets.id")
+        .where("chat_messages.user_class", "=", sql.lit("dev"))
+        .where("chat_messages.type", "=", sql.lit("message"))
+        .where("chat_messages.read", "=", sql.lit(0))
+        .where("chat_messages.deleted", "=", sql.lit(0))
+        .as("unread"),
+    ])
+    .where("tickets.user_id", "=", userId);
   // A member's own member tickets, or the temporary session's one ticket.
-  const scoped =
-    ticketId === undefined
-      ? query.where("tickets.type", "=", "normal")
-      : query.where("tickets.type", "=", "temp").where("tickets.id", "=", ticketId);
-  return scoped.groupBy("chat_messages.ticket_id");
+  return ticketId === undefined
+    ? query.where("tickets.type", "=", sql.lit("normal"))
+    : query.where("tickets.type", "=", sql.lit("temp")).where("tickets.id", "=", ticketId);
 });
 
 /** A member's latest tickets by last activity, for the home page's short list. */
