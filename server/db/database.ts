@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, Sq
 import pg from "pg";
 import type { Database } from "./schema.ts";
 import { registerTextFunctions } from "./textSearch.ts";
+import { checkpointInBackground } from "./walCheckpoints.ts";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -193,8 +194,18 @@ export function openDatabase(options: OpenOptions): DataStore {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   registerTextFunctions(sqlite);
+  // An in-memory database has no WAL to checkpoint.
+  const checkpoints = file === ":memory:" ? null : checkpointInBackground(sqlite, file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-  return { db, engine: "sqlite", close: () => db.destroy(), withoutQueryTimeout: (work) => work() };
+  return {
+    db,
+    engine: "sqlite",
+    async close() {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
+    withoutQueryTimeout: (work) => work(),
+  };
 }
 
 /** Enough for every distinct query the app sends; a burst of one-off statements evicts the oldest. */
