@@ -2,6 +2,7 @@
  * Statements compiled once: the same rows as the query built anew, one compiled statement per
  * shape (which values are given), inside transactions as outside, on both engines.
  */
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TicketStatus } from "../../common/constants.ts";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
@@ -59,6 +60,34 @@ describe.each(ENGINES)("compiledOnce (%s)", (engine) => {
     expect(after?.name).toBe(member.name);
     expect(Number((await rename(store.db, { id: member.id, name: "Kept" })).numAffectedRows)).toBe(1);
   });
+
+  // PostgreSQL only: SQLite caches its statements itself (database.ts).
+  if (engine === "postgres") {
+    it("keeps its statement prepared on the PostgreSQL connection", async () => {
+      const member = await buildMember(store);
+      await store.db.connection().execute(async (connection) => {
+        await ticketsOf(connection, { userId: member.id });
+        const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+          connection,
+        );
+        expect(prepared.rows.map((row) => row.statement)).toContainEqual(expect.stringContaining('from "tickets"'));
+      });
+    });
+
+    it("runs a prepared statement unprepared once a migration changed the columns it reads", async () => {
+      await sql`create table probe (id integer primary key)`.execute(store.db);
+      await sql`insert into probe (id) values (1)`.execute(store.db);
+      const probe = compiledOnce((db, { id }: { id: number }) =>
+        (db as unknown as Kysely<{ probe: { id: number } }>).selectFrom("probe").selectAll().where("id", "=", id),
+      );
+      await store.db.connection().execute(async (connection) => {
+        expect((await probe(connection, { id: 1 })).rows).toEqual([{ id: 1 }]);
+        // Another node's migration, over another connection.
+        await sql`alter table probe add column name text default 'added'`.execute(store.db);
+        expect((await probe(connection, { id: 1 })).rows).toEqual([{ id: 1, name: "added" }]);
+      });
+    });
+  }
 
   it("refuses a statement that does not make a parameter of every value", async () => {
     const careless = compiledOnce((db, { id }: { id: number; unused: number }) =>

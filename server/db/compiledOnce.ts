@@ -3,7 +3,8 @@
  * compiles it to SQL on every call: about a seventh of a chat message's CPU under load. A statement
  * written with `compiledOnce` is built and compiled once per engine and shape, with a marker in
  * place of each value; a call hands its values to that compiled statement. Its SQL text stays the
- * same, so SQLite's statement cache (database.ts) keeps hitting too.
+ * same, so SQLite's statement cache (database.ts) keeps hitting, and PostgreSQL keeps it prepared on
+ * each connection (preparedStatements.ts).
  *
  * The shape is which values are given: an insert of other columns is another statement. Values go
  * where Kysely makes parameters of them (comparisons, inserted and updated values), never into
@@ -11,6 +12,7 @@
  * statement of its own (`is null`), as it would without this.
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from "kysely";
+import { prepareOnPostgres } from "./preparedStatements.ts";
 import type { Database } from "./schema.ts";
 
 /** Stands in the built query for the value of one key, and is found again among its parameters. */
@@ -50,6 +52,8 @@ function template<V extends Record<string, unknown>, R>(
     const keys = compiled.parameters.map((p) => (p instanceof Slot ? p.key : null));
     const unplaced = shape.filter((key) => !keys.includes(key));
     if (unplaced.length) throw new Error(`compiledOnce: ${unplaced.join(", ")} did not become parameters`);
+    // PostgreSQL keeps it prepared per connection (preparedStatements.ts).
+    prepareOnPostgres(compiled.sql);
     found = { compiled, keys };
     byShape.set(shapeKey, found);
   }

@@ -6,6 +6,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from "kysely";
 import pg from "pg";
+import { isStalePreparedStatement, preparedName } from "./preparedStatements.ts";
 import type { Database } from "./schema.ts";
 import { registerTextFunctions } from "./textSearch.ts";
 import { checkpointInBackground } from "./walCheckpoints.ts";
@@ -74,9 +75,22 @@ function boundedPool(pool: pg.Pool, limit: { ms: number }): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient & { processID?: number }>();
   const wrap = (client: pg.PoolClient) => {
     let broken: QueryTimeoutError | null = null;
+    // Prepared statements on this connection, until one is found stale (preparedStatements.ts).
+    let prepares = true;
+    const send = (sqlText: string, values: unknown[]): Promise<pg.QueryResult> => {
+      const name = prepares ? preparedName(sqlText) : undefined;
+      if (!name) return client.query(sqlText, values);
+      return client.query({ name, text: sqlText, values }).catch((error: unknown) => {
+        if (!isStalePreparedStatement(error)) throw error;
+        // This connection's prepared statements predate a migration: unprepared from now on. Inside
+        // a transaction the failure stands (the transaction is aborted); outside, run it again.
+        prepares = false;
+        return client.query(sqlText, values);
+      });
+    };
     const query = (sqlText: string, parameters: ReadonlyArray<unknown>): Promise<pg.QueryResult> => {
       if (broken) return Promise.reject(broken);
-      const answer = client.query(sqlText, parameters as unknown[]);
+      const answer = send(sqlText, parameters as unknown[]);
       const ms = limit.ms;
       if (ms <= 0) return answer;
       return new Promise((resolve, reject) => {
