@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     queryTimeoutMs: config.databaseQueryTimeoutMs,
+    preparedStatements: config.databasePreparedStatements,
     onConnectionError: (error) => console.warn(`database connection lost (the pool reconnects): ${error.message}`),
   });
   // An index built over a large database takes as long as it takes.

@@ -8,6 +8,7 @@ import type { TicketStatus } from "../../common/constants.ts";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
 import { buildMember, buildTicket } from "../test/factories.ts";
 import { compiledOnce } from "./compiledOnce.ts";
+import { openDatabase } from "./database.ts";
 
 describe.each(ENGINES)("compiledOnce (%s)", (engine) => {
   let store: TestStore;
@@ -72,6 +73,22 @@ describe.each(ENGINES)("compiledOnce (%s)", (engine) => {
         );
         expect(prepared.rows.map((row) => row.statement)).toContainEqual(expect.stringContaining('from "tickets"'));
       });
+    });
+
+    it("prepares nothing when told not to (a pooler that cannot keep prepared statements)", async () => {
+      const unprepared = openDatabase({ ...store.openOptions, preparedStatements: false });
+      try {
+        const member = await buildMember(store);
+        await unprepared.db.connection().execute(async (connection) => {
+          expect((await ticketsOf(connection, { userId: member.id })).rows).toEqual([]);
+          const prepared = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(
+            connection,
+          );
+          expect(prepared.rows[0]?.n).toBe(0);
+        });
+      } finally {
+        await unprepared.close();
+      }
     });
 
     it("runs a prepared statement unprepared once a migration changed the columns it reads", async () => {

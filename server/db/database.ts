@@ -46,6 +46,12 @@ export interface OpenOptions {
    * DEFAULT_QUERY_TIMEOUT_MS.
    */
   queryTimeoutMs?: number;
+  /**
+   * PostgreSQL: run the statements marked by preparedStatements.ts as named, prepared ones (the
+   * default). Off for a connection pooler that cannot keep them (PgBouncer in transaction mode
+   * before 1.21, or without max_prepared_statements).
+   */
+  preparedStatements?: boolean;
 }
 
 /** How long a request waits for a PostgreSQL connection before it answers 503 (server/db/availability.ts). */
@@ -70,13 +76,13 @@ export class QueryTimeoutError extends Error {
  * statement that is still working (PostgreSQL notices a closed socket only when it next writes),
  * and a slow statement left running holds its locks and a backend for as long as it takes.
  */
-function boundedPool(pool: pg.Pool, limit: { ms: number }): PostgresPool {
+function boundedPool(pool: pg.Pool, limit: { ms: number }, preparedStatements: boolean): PostgresPool {
   // One wrapper per pooled connection, as Kysely keeps its own state per client object.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient & { processID?: number }>();
   const wrap = (client: pg.PoolClient) => {
     let broken: QueryTimeoutError | null = null;
     // Prepared statements on this connection, until one is found stale (preparedStatements.ts).
-    let prepares = true;
+    let prepares = preparedStatements;
     const send = (sqlText: string, values: unknown[]): Promise<pg.QueryResult> => {
       const name = prepares ? preparedName(sqlText) : undefined;
       if (!name) return client.query(sqlText, values);
@@ -181,7 +187,9 @@ export function openDatabase(options: OpenOptions): DataStore {
       client.on("error", (error) => options.onConnectionError?.(error));
     });
     const limit = { ms: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS };
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: boundedPool(pool, limit) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: boundedPool(pool, limit, options.preparedStatements ?? true) }),
+    });
     return {
       db,
       engine: "postgres",

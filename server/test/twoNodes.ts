@@ -75,6 +75,7 @@ export async function startTwoNodes(
       ...store.openOptions,
       databaseUrl: database.url(TEST_DATABASE_URL),
       queryTimeoutMs: config.databaseQueryTimeoutMs,
+      preparedStatements: config.databasePreparedStatements,
       onConnectionError: (error) => lost.push(error),
     });
     // No `limits` given: the node opens its own Redis-backed store, as main.ts does.
