@@ -106,10 +106,18 @@ describe.each(ENGINES)("compiledOnce (%s)", (engine) => {
     });
   }
 
-  it("refuses a statement that does not make a parameter of every value", async () => {
+  it("refuses a statement that does not make a parameter of every value, and values that are expressions", async () => {
     const careless = compiledOnce((db, { id }: { id: number; unused: number }) =>
       db.selectFrom("users").select("id").where("id", "=", id),
     );
     await expect(careless(store.db, { id: 1, unused: 2 })).rejects.toThrow("unused did not become parameters");
+    // An expression would be built into the SQL once and then bound as a value: refused.
+    const rename = compiledOnce((db, { id, name }: { id: number; name: unknown }) =>
+      db
+        .updateTable("users")
+        .set({ name: name as string })
+        .where("id", "=", id),
+    );
+    await expect(rename(store.db, { id: 1, name: sql`upper(name)` })).rejects.toThrow("name is not a plain value");
   });
 });

@@ -74,6 +74,9 @@ export function compiledOnce<V extends Record<string, unknown>, R>(
     const shape = Object.keys(values)
       .filter((key) => values[key] !== undefined)
       .sort();
+    // An expression (sql`…`, a subquery) would be built into the SQL, not bound: not for here.
+    const expression = shape.find((key) => typeof values[key] === "object" && values[key] !== null);
+    if (expression) throw new Error(`compiledOnce: ${expression} is not a plain value`);
     const { compiled, keys } = template(db, cache, shape, build);
     const parameters = keys.map((key, i) => (key === null ? compiled.parameters[i] : values[key]));
     return db.executeQuery({ ...(compiled as CompiledQuery<R>), parameters });
