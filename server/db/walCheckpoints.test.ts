@@ -39,6 +39,29 @@ describe("WAL checkpoints in the background (SQLite)", () => {
     }
   });
 
+  it("starts the WAL anew under steady writes, which SQLite alone would let grow without end", async () => {
+    const file = path.join(dataDir, "steady.sqlite");
+    const main = new SQLite(file);
+    main.pragma("journal_mode = WAL");
+    main.pragma("busy_timeout = 5000");
+    // A bound of 100 frames (400 kB): the writes below add about 3 frames each, 6,000 in all.
+    const checkpoints = checkpointInBackground(main, file, 100);
+    try {
+      main.exec("create table filler (id integer primary key, text text)");
+      const insert = main.prepare("insert into filler (text) values (?)");
+      for (let i = 0; i < 2000; i++) {
+        insert.run("x".repeat(5000));
+        // As a server's writes are: one commit now and then, the event loop turning in between.
+        if (i % 4 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      // Unbounded, the WAL would hold every one of those frames: about 25 MB.
+      expect(statSync(`${file}-wal`).size).toBeLessThan(8_000_000);
+    } finally {
+      await checkpoints.stop();
+      main.close();
+    }
+  });
+
   it("gives the checkpoints back to the main connection when the worker cannot go on", async () => {
     const main = new SQLite(":memory:");
     try {
