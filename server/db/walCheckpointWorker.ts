@@ -22,7 +22,7 @@ setInterval(() => {
     if (frames > restartFrames) {
       // A RESTART waits this long for the main connection's transaction under way; past it, it
       // stops where it is (as PASSIVE does) and a later pass tries again. Past four times the
-      // bound it waits as long as it takes: one longer pause rather than a WAL without end.
+      // bound it waits up to a second: one longer pause rather than a WAL without end.
       db.pragma(`busy_timeout = ${frames > 4 * restartFrames ? 1000 : 20}`);
       db.pragma("wal_checkpoint(RESTART)");
     }
