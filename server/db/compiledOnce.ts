@@ -60,6 +60,11 @@ function template<V extends Record<string, unknown>, R>(
   return found;
 }
 
+/** A value that becomes a parameter as it is (not an expression Kysely would build into the SQL). */
+export function isPlainValue(value: unknown): boolean {
+  return value === null || typeof value !== "object";
+}
+
 /**
  * A statement built by `build` from `values` (each one used as a value), compiled on its first
  * call per engine and shape. Answers what Kysely's executeQuery does: the rows, and for a write the
@@ -75,7 +80,7 @@ export function compiledOnce<V extends Record<string, unknown>, R>(
       .filter((key) => values[key] !== undefined)
       .sort();
     // An expression (sql`…`, a subquery) would be built into the SQL, not bound: not for here.
-    const expression = shape.find((key) => typeof values[key] === "object" && values[key] !== null);
+    const expression = shape.find((key) => !isPlainValue(values[key]));
     if (expression) throw new Error(`compiledOnce: ${expression} is not a plain value`);
     const { compiled, keys } = template(db, cache, shape, build);
     const parameters = keys.map((key, i) => (key === null ? compiled.parameters[i] : values[key]));

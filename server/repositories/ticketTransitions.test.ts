@@ -4,9 +4,10 @@
  * status it has now. On both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TicketAction } from "../domain/ticketStatus.ts";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
 import { buildMember, buildTicket } from "../test/factories.ts";
-import { applyTransition } from "./ticketTransitions.ts";
+import { applyTransition, type TransitionGuard } from "./ticketTransitions.ts";
 
 describe.each(ENGINES)("applyTransition with the status seen (%s)", (engine) => {
   let store: TestStore;
@@ -19,60 +20,42 @@ describe.each(ENGINES)("applyTransition with the status seen (%s)", (engine) => 
     return buildTicket(store, { member: await buildMember(store), status });
   }
 
-  it("keeps the status when the move keeps it, and writes the other columns", async () => {
-    const ticket = await ticketIn("REPLIED");
-    const updated = await applyTransition(
+  /** A chat message's move, by a caller that saw the ticket REPLIED, writing `last_message_at`. */
+  function seenAsReplied(ticketId: number, action: TicketAction, lastMessageAt: number, guard: TransitionGuard = {}) {
+    return applyTransition(
       store.db,
-      ticket.id,
-      "staffReply",
-      { last_message_at: 42 },
+      ticketId,
+      action,
+      { last_message_at: lastMessageAt },
       {
+        ...guard,
         seenStatus: "REPLIED",
       },
     );
+  }
+
+  it("keeps the status when the move keeps it, and writes the other columns", async () => {
+    const ticket = await ticketIn("REPLIED");
+    const updated = await seenAsReplied(ticket.id, "staffReply", 42);
     expect(updated).toMatchObject({ id: ticket.id, status: "REPLIED", last_message_at: 42 });
   });
 
   it("writes the new status when the move changes it", async () => {
     const ticket = await ticketIn("REPLIED");
-    const updated = await applyTransition(
-      store.db,
-      ticket.id,
-      "playerReply",
-      { last_message_at: 43 },
-      {
-        seenStatus: "REPLIED",
-      },
-    );
+    const updated = await seenAsReplied(ticket.id, "playerReply", 43);
     expect(updated).toMatchObject({ status: "WAITING DEV", last_message_at: 43 });
   });
 
   it("applies the move from the status the ticket has now when the one seen is stale", async () => {
     // Seen as REPLIED, put on hold meanwhile: a player's reply keeps ON HOLD, not WAITING DEV.
     const ticket = await ticketIn("ON HOLD");
-    const updated = await applyTransition(
-      store.db,
-      ticket.id,
-      "playerReply",
-      { last_message_at: 44 },
-      {
-        seenStatus: "REPLIED",
-      },
-    );
+    const updated = await seenAsReplied(ticket.id, "playerReply", 44);
     expect(updated).toMatchObject({ status: "ON HOLD", last_message_at: 44 });
   });
 
   it("refuses, changing nothing, a move the current status does not allow, whatever was seen", async () => {
     const ticket = await ticketIn("CLOSED");
-    const refused = await applyTransition(
-      store.db,
-      ticket.id,
-      "staffReply",
-      { last_message_at: 45 },
-      {
-        seenStatus: "REPLIED",
-      },
-    );
+    const refused = await seenAsReplied(ticket.id, "staffReply", 45);
     expect(refused).toBeUndefined();
     const stored = await store.db
       .selectFrom("tickets")
@@ -82,18 +65,9 @@ describe.each(ENGINES)("applyTransition with the status seen (%s)", (engine) => 
     expect(stored).toEqual({ status: "CLOSED", last_message_at: ticket.last_message_at });
   });
 
-  it("honours the other guards on the hinted path too", async () => {
+  it("honours the other guards given with the hint", async () => {
     const ticket = await ticketIn("REPLIED");
-    const refused = await applyTransition(
-      store.db,
-      ticket.id,
-      "staffReply",
-      { last_message_at: 46 },
-      {
-        seenStatus: "REPLIED",
-        assignedTo: 999_999,
-      },
-    );
+    const refused = await seenAsReplied(ticket.id, "staffReply", 46, { assignedTo: 999_999 });
     expect(refused).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { type Kysely, sql, type Updateable, type UpdateQueryBuilder, type UpdateResult } from "kysely";
 import type { TicketStatus } from "../../common/constants.ts";
-import { compiledOnce } from "../db/compiledOnce.ts";
+import { compiledOnce, isPlainValue } from "../db/compiledOnce.ts";
 import type { Database, TicketRow, TicketsTable } from "../db/schema.ts";
 import { startStatuses, type TicketAction, TRANSITIONS } from "../domain/ticketStatus.ts";
 
@@ -19,7 +19,8 @@ export interface TransitionGuard {
    * The status the caller read, as a hint for the common case (a chat message): the UPDATE then
    * names its new status, or leaves the column out when the action keeps it. A status left out of
    * the SET spares every index that holds it (six on `tickets`); a ticket whose status moved
-   * meanwhile falls back to the CASE over the table.
+   * meanwhile, and a call with another guard or an expression to write, take the CASE over the
+   * table.
    */
   seenStatus?: TicketStatus;
 }
@@ -38,18 +39,12 @@ export async function applyTransition(
   const seen = guard.seenStatus;
   const to =
     seen === undefined ? undefined : (TRANSITIONS[action] as Partial<Record<TicketStatus, TicketStatus>>)[seen];
-  if (seen !== undefined && to !== undefined) {
+  // The hint serves the chat message's UPDATE: no other guard, plain values. Anything else, and a
+  // ticket whose status moved meanwhile, takes the CASE below.
+  const unguarded = guard.assignedTo === undefined && guard.lastMessageBy === undefined;
+  if (seen !== undefined && to !== undefined && unguarded && Object.values(set).every(isPlainValue)) {
     const columns = to === seen ? set : { ...set, status: to };
-    const unguarded = guard.assignedTo === undefined && guard.lastMessageBy === undefined;
-    const updated =
-      unguarded && Object.values(columns).every(isPlainValue)
-        ? (await movedAsSeen(db, { ...columns, ticketId, seen })).rows[0]
-        : await guarded(
-            db.updateTable("tickets").set(columns).where("id", "=", ticketId).where("status", "=", seen),
-            guard,
-          )
-            .returningAll()
-            .executeTakeFirst();
+    const updated = (await movedAsSeen(db, { ...columns, ticketId, seen })).rows[0];
     if (updated) return updated;
   }
   const moves = Object.entries(TRANSITIONS[action]) as [TicketStatus, TicketStatus][];
@@ -76,11 +71,6 @@ const movedAsSeen = compiledOnce(
   (db, { ticketId, seen, ...columns }: Updateable<TicketsTable> & { ticketId: number; seen: TicketStatus }) =>
     db.updateTable("tickets").set(columns).where("id", "=", ticketId).where("status", "=", seen).returningAll(),
 );
-
-/** A value that becomes a parameter as it is (not an expression Kysely would build into the SQL). */
-function isPlainValue(value: unknown): boolean {
-  return value === null || value === undefined || typeof value !== "object";
-}
 
 type TicketUpdate = UpdateQueryBuilder<Database, "tickets", "tickets", UpdateResult>;
 
