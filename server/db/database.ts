@@ -9,7 +9,7 @@ import pg from "pg";
 import { isStalePreparedStatement, preparedName } from "./preparedStatements.ts";
 import type { Database } from "./schema.ts";
 import { registerTextFunctions } from "./textSearch.ts";
-import { checkpointInBackground } from "./walCheckpoints.ts";
+import { checkpointInBackground, type WriteTurn } from "./walCheckpoints.ts";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -24,6 +24,8 @@ export interface DataStore {
    * a large database take as long as they take. SQLite has no such timeout.
    */
   withoutQueryTimeout<T>(work: () => Promise<T>): Promise<T>;
+  /** SQLite on a file: the write turn the commit lane shares with the WAL restarts (walCheckpoints.ts). */
+  writeTurn?: WriteTurn;
 }
 
 // PostgreSQL returns int8 (our epoch-second columns and count(*)) as strings; every such value
@@ -222,6 +224,7 @@ export function openDatabase(options: OpenOptions): DataStore {
   return {
     db,
     engine: "sqlite",
+    ...(checkpoints ? { writeTurn: checkpoints.turn } : {}),
     async close() {
       await checkpoints?.stop();
       await db.destroy();

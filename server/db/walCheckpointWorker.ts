@@ -9,23 +9,58 @@
  * more than `restartFrames`, right after a PASSIVE pass has copied nearly all of it, a RESTART
  * checkpoint copies the rest with the writer held for that moment (a few milliseconds), and the
  * next write starts the WAL again from its beginning (the file keeps its size and is reused).
+ *
+ * The RESTART takes the write turn first (`turn`, shared with the main thread's commit lane), so
+ * the lane waits for it with the event loop free instead of sleeping in SQLite's busy handler.
  */
 import { workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
+import { TURN_FREE, TURN_RESTARTING, TURN_WANTED, TURN_WRITING } from "./walCheckpoints.ts";
 
-const { file, everyMs, restartFrames } = workerData as { file: string; everyMs: number; restartFrames: number };
+const { file, everyMs, restartFrames, turn } = workerData as {
+  file: string;
+  everyMs: number;
+  restartFrames: number;
+  turn: SharedArrayBuffer;
+};
+const cell = new Int32Array(turn);
 const db = new SQLite(file);
+/** The WAL's length when the last RESTART went through: until a write starts it anew, it stays. */
+let restartedAt = -1;
+
+/** Holds the commit lane off for the RESTART; waits up to `waitMs` for a group being written. */
+function restart(frames: number, waitMs: number): void {
+  const deadline = performance.now() + waitMs;
+  // Wanted: the lane starts no new group, so a busy lane cannot keep the turn from this.
+  Atomics.store(cell, TURN_WANTED, 1);
+  while (Atomics.compareExchange(cell, 0, TURN_FREE, TURN_RESTARTING) !== TURN_FREE) {
+    const left = deadline - performance.now();
+    if (left <= 0) {
+      Atomics.store(cell, TURN_WANTED, 0);
+      Atomics.notify(cell, 0);
+      return; // a later pass tries again
+    }
+    Atomics.wait(cell, 0, TURN_WRITING, left);
+  }
+  Atomics.store(cell, TURN_WANTED, 0);
+  try {
+    // The lane is held off; a write of another kind under way is waited for up to `waitMs`.
+    db.pragma(`busy_timeout = ${waitMs}`);
+    const [result] = db.pragma("wal_checkpoint(RESTART)") as { busy: number }[];
+    if (result?.busy === 0) restartedAt = frames;
+  } finally {
+    Atomics.store(cell, 0, TURN_FREE);
+    Atomics.notify(cell, 0);
+  }
+}
+
 setInterval(() => {
   try {
     const [passive] = db.pragma("wal_checkpoint(PASSIVE)") as { log: number }[];
     const frames = passive?.log ?? 0;
-    if (frames > restartFrames) {
-      // A RESTART waits this long for the main connection's transaction under way; past it, it
-      // stops where it is (as PASSIVE does) and a later pass tries again. Past four times the
-      // bound it waits up to a second: one longer pause rather than a WAL without end.
-      db.pragma(`busy_timeout = ${frames > 4 * restartFrames ? 1000 : 20}`);
-      db.pragma("wal_checkpoint(RESTART)");
-    }
+    // Past four times the bound it waits up to a second: one longer pause rather than a WAL
+    // without end. No write since the last RESTART: nothing to start anew.
+    if (frames > restartFrames && frames !== restartedAt) restart(frames, frames > 4 * restartFrames ? 1000 : 20);
   } catch {
     // Ends this thread: the main connection takes the checkpoints back (walCheckpoints.ts).
     process.exit(1);

@@ -8,6 +8,12 @@
  * WAL_RESTART_FRAMES (under steady writes SQLite would not by itself). Durability is unchanged
  * (synchronous = NORMAL either way: a checkpoint syncs the WAL before it copies). Should the worker
  * fail or stop, the main connection takes its checkpoints back, so the WAL never grows without end.
+ *
+ * The RESTART holds SQLite's writer for a few milliseconds. A write that meets it would sleep in
+ * SQLite's busy handler, whose steps (1, 2, 5, 10 ms...) stall the whole event loop for longer than
+ * the RESTART itself. So the chat's commit lane (commitGroup.ts) and the RESTART share a write
+ * turn: the lane waits for a RESTART under way asynchronously, the sockets and reads go on, and
+ * the messages that come meanwhile join the next group.
  */
 import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
@@ -18,8 +24,48 @@ export const WAL_RESTART_FRAMES = 16_384;
 /** SQLite's own default, restored should the worker go. */
 const AUTO_CHECKPOINT_PAGES = 1000;
 
+/** The write turn's states, in `cell[0]` of an Int32Array shared with the worker. */
+export const TURN_FREE = 0;
+export const TURN_WRITING = 1;
+export const TURN_RESTARTING = 2;
+/** `cell[1]`: 1 while the worker waits for the turn, so that a busy lane lets it in. */
+export const TURN_WANTED = 1;
+/** Past this the lane writes anyway (SQLite's busy timeout still guards the write). */
+const TURN_WAIT_MS = 2000;
+
+/** The main thread's side of the write turn. */
+export interface WriteTurn {
+  /** Resolves once no RESTART is under way or waiting, with the turn held until `give`. */
+  take(): Promise<void>;
+  give(): void;
+}
+
 export interface WalCheckpoints {
+  turn: WriteTurn;
   stop(): Promise<void>;
+}
+
+export function writeTurn(cell: Int32Array): WriteTurn {
+  return {
+    async take() {
+      const until = performance.now() + TURN_WAIT_MS;
+      for (;;) {
+        const wanted = Atomics.load(cell, TURN_WANTED) === 1;
+        if (!wanted && Atomics.compareExchange(cell, 0, TURN_FREE, TURN_WRITING) === TURN_FREE) return;
+        const left = until - performance.now();
+        if (left <= 0) return;
+        // A RESTART under way: until it ends. Wanted, not yet begun: until the worker takes it,
+        // which it does within moments of being woken (or the 1 ms passes and this looks again).
+        const state = Atomics.load(cell, 0);
+        const wait = Atomics.waitAsync(cell, 0, state, state === TURN_RESTARTING ? left : Math.min(left, 1));
+        if (wait.async) await wait.value;
+      }
+    },
+    give() {
+      // Only the turn this thread holds: a lane that wrote past the wait must not free a RESTART's.
+      if (Atomics.compareExchange(cell, 0, TURN_WRITING, TURN_FREE) === TURN_WRITING) Atomics.notify(cell, 0);
+    },
+  };
 }
 
 export function checkpointInBackground(
@@ -29,17 +75,23 @@ export function checkpointInBackground(
 ): WalCheckpoints {
   sqlite.pragma("wal_autocheckpoint = 0");
   let stopping = false;
+  const turn = new SharedArrayBuffer(8);
+  const cell = new Int32Array(turn);
   const worker = new Worker(new URL("./walCheckpointWorker.ts", import.meta.url), {
-    workerData: { file, everyMs: CHECKPOINT_EVERY_MS, restartFrames },
+    workerData: { file, everyMs: CHECKPOINT_EVERY_MS, restartFrames, turn },
   });
   // A thread that only keeps a timer must not keep the process alive.
   worker.unref();
   const takeBack = () => {
+    // A worker that ended waiting for the turn or mid-RESTART leaves it free.
+    Atomics.store(cell, TURN_WANTED, 0);
+    if (Atomics.compareExchange(cell, 0, TURN_RESTARTING, TURN_FREE) === TURN_RESTARTING) Atomics.notify(cell, 0);
     if (!stopping && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
   };
   worker.on("error", takeBack);
   worker.on("exit", takeBack);
   return {
+    turn: writeTurn(cell),
     async stop() {
       stopping = true;
       await worker.terminate();
