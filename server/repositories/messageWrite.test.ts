@@ -1,0 +1,111 @@
+/**
+ * The one-statement write of a plain chat message (PostgreSQL): the same rows as the transaction
+ * writes, answered as a re-read would show them, and nothing at all when the ticket's status is no
+ * longer the one the sender saw.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStore, TEST_DATABASE_URL, type TestStore } from "../test/engines.ts";
+import { buildChatMessage, buildMember, buildStaff, buildTicket } from "../test/factories.ts";
+import { storePlainMessage } from "./messageWrite.ts";
+
+describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DATABASE_URL)", () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await createTestStore("postgres");
+  });
+  afterAll(() => store.close());
+
+  const chat = (ticketId: number) =>
+    store.db.selectFrom("chat_messages").selectAll().where("ticket_id", "=", ticketId).orderBy("id").execute();
+  const following = (userId: number) =>
+    store.db.selectFrom("active_chats").select("ticket_id").where("user_id", "=", userId).execute();
+
+  it("stores a staff reply, moves the ticket, marks the player's messages read and follows the ticket", async () => {
+    const member = await buildMember(store);
+    const staff = await buildStaff(store);
+    const ticket = await buildTicket(store, { member, status: "NEW TICKET" });
+    await buildChatMessage(store, ticket);
+    await buildChatMessage(store, ticket);
+
+    const stored = await storePlainMessage(store.db, {
+      ticketId: ticket.id,
+      seen: "NEW TICKET",
+      status: "REPLIED",
+      now: 1_800_000_000,
+      senderId: staff.id,
+      senderName: staff.name,
+      senderClass: "dev",
+      message: "We are looking into it.",
+      ip: "203.0.113.7",
+      clientId: "c-1",
+      firstReplyAt: 1_800_000_000,
+      followerId: staff.id,
+    });
+
+    const ticketNow = await store.db.selectFrom("tickets").selectAll().where("id", "=", ticket.id).executeTakeFirst();
+    const rows = await chat(ticket.id);
+    // Answered exactly as the rows read back, types included (the message comes through JSON).
+    expect(stored).toEqual({ ticket: ticketNow, message: rows[2], read: 2, followed: true });
+    expect(ticketNow).toMatchObject({
+      status: "REPLIED",
+      last_updated: 1_800_000_000,
+      last_message_at: 1_800_000_000,
+      last_message_from: "staff",
+      last_message_by: staff.id,
+      first_reply_at: 1_800_000_000,
+    });
+    expect(rows.map((r) => [r.user_class, r.read])).toEqual([
+      ["user", 1],
+      ["user", 1],
+      ["dev", 0],
+    ]);
+    expect(rows[2]).toMatchObject({ type: "message", attachments: "[]", reply_to: null, client_id: "c-1" });
+    expect(await following(staff.id)).toEqual([{ ticket_id: ticket.id }]);
+
+    // Already followed, nothing left unread, status kept: the same statement says so.
+    const again = await storePlainMessage(store.db, {
+      ticketId: ticket.id,
+      seen: "REPLIED",
+      now: 1_800_000_001,
+      senderId: staff.id,
+      senderName: staff.name,
+      senderClass: "dev",
+      message: "Still on it.",
+      ip: "203.0.113.7",
+      clientId: null,
+      followerId: staff.id,
+    });
+    expect(again).toMatchObject({
+      read: 0,
+      followed: false,
+      ticket: { status: "REPLIED", first_reply_at: 1_800_000_000 },
+    });
+  });
+
+  it("writes nothing when the ticket's status is no longer the one the sender saw", async () => {
+    const member = await buildMember(store);
+    const staff = await buildStaff(store);
+    const ticket = await buildTicket(store, { member, status: "CLOSED" });
+    await buildChatMessage(store, ticket);
+
+    const stored = await storePlainMessage(store.db, {
+      ticketId: ticket.id,
+      seen: "WAITING DEV",
+      status: "REPLIED",
+      now: 1_800_000_000,
+      senderId: staff.id,
+      senderName: staff.name,
+      senderClass: "dev",
+      message: "Too late.",
+      ip: "203.0.113.7",
+      clientId: null,
+      followerId: staff.id,
+    });
+
+    expect(stored).toBeUndefined();
+    expect(await chat(ticket.id)).toMatchObject([{ read: 0, user_class: "user" }]);
+    expect(await following(staff.id)).toEqual([]);
+    const unchanged = await store.db.selectFrom("tickets").selectAll().where("id", "=", ticket.id).executeTakeFirst();
+    expect(unchanged).toEqual(ticket);
+  });
+});
