@@ -23,6 +23,7 @@ import * as ticketServerCategory from "./migrations/0023_ticket_server_category.
 import * as wordCounts from "./migrations/0024_word_counts.ts";
 import * as ticketUpdateDays from "./migrations/0025_ticket_update_days.ts";
 import * as deepPageIndexes from "./migrations/0026_deep_page_indexes.ts";
+import * as redundantTicketIndexes from "./migrations/0027_redundant_ticket_indexes.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0024_word_counts": wordCounts,
   "0025_ticket_update_days": ticketUpdateDays,
   "0026_deep_page_indexes": deepPageIndexes,
+  "0027_redundant_ticket_indexes": redundantTicketIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
