@@ -11,11 +11,12 @@
  *   commit (the database went away) fails every job of its group with that error.
  * - **One turn of the event loop, no timer**: a job that finds a lane idle starts its group on the
  *   loop's next turn (`setImmediate`), after the socket packets already read in this one, so the
- *   messages of one burst share a commit; groups also grow while the previous one is written. At
- *   1,000 msg/s that took the chat bench's p99 from 41–100 ms to 7–21 ms (docs/decisions.md, part
- *   chatload). Quiet, the wait is a few microseconds.
+ *   messages of one burst share a commit (better-sqlite3 gives the loop no turn during a group, so
+ *   before this every group was of one). Quiet, the wait is a few microseconds.
  * - **Out of a WAL restart's way** (SQLite): a group starts only with the write turn
  *   (walCheckpoints.ts), so it waits for a RESTART under way without blocking the event loop.
+ *   With both, the chat bench's p99 at 1,000 msg/s went from 53–100 ms to 5–8 ms
+ *   (docs/decisions.md, part chatload).
  * - **SQLite only**: SQLite has one connection and one writer at a time, so one lane serves it and
  *   no two writers can deadlock. On PostgreSQL every job is its own transaction, as before: a group
  *   would hold several tickets' row locks at once and could deadlock with a writer that locks two
