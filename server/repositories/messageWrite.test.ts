@@ -45,7 +45,7 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     const ticketNow = await store.db.selectFrom("tickets").selectAll().where("id", "=", ticket.id).executeTakeFirst();
     const rows = await chat(ticket.id);
     // Answered exactly as the rows read back, types included (the message comes through JSON).
-    expect(stored).toEqual({ ticket: ticketNow, message: rows[2], read: 2, followed: true });
+    expect(stored).toEqual({ ticket: ticketNow, message: rows[2], read: 2, followed: true, notifications: [] });
     expect(ticketNow).toMatchObject({
       status: "REPLIED",
       last_updated: 1_800_000_000,
@@ -80,6 +80,52 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
       followed: false,
       ticket: { status: "REPLIED", first_reply_at: 1_800_000_000 },
     });
+  });
+
+  it("gives the assignee one new_message notification for a player's messages until it is read", async () => {
+    const member = await buildMember(store);
+    const assignee = await buildStaff(store);
+    const ticket = await buildTicket(store, { member, status: "REPLIED", assigned_to: assignee.id });
+    const playerSays = (now: number, message: string) =>
+      storePlainMessage(store.db, {
+        ticketId: ticket.id,
+        seen: "REPLIED",
+        status: "WAITING DEV",
+        now,
+        senderId: member.id,
+        senderName: member.name,
+        senderClass: "user",
+        message,
+        ip: "198.51.100.4",
+        clientId: null,
+        notificationExpires: now + 1000,
+      });
+
+    const first = await playerSays(1_800_000_000, "Any news?");
+    const stored = await store.db.selectFrom("notifications").selectAll().where("ticket_id", "=", ticket.id).execute();
+    expect(stored).toMatchObject([
+      { user_id: assignee.id, type: "new_message", by_user_id: member.id, read: 0, expires: 1_800_001_000 },
+    ]);
+    expect(first?.notifications).toEqual(stored);
+    expect(first?.ticket.status).toBe("WAITING DEV");
+
+    // One unread per ticket: the next message adds none (migration 0010's index).
+    const second = await storePlainMessage(store.db, {
+      ticketId: ticket.id,
+      seen: "WAITING DEV",
+      now: 1_800_000_005,
+      senderId: member.id,
+      senderName: member.name,
+      senderClass: "user",
+      message: "Hello?",
+      ip: "198.51.100.4",
+      clientId: null,
+      notificationExpires: 1_800_001_005,
+    });
+    expect(second?.notifications).toEqual([]);
+    expect(
+      await store.db.selectFrom("notifications").select("id").where("ticket_id", "=", ticket.id).execute(),
+    ).toHaveLength(1);
   });
 
   it("writes nothing when the ticket's status is no longer the one the sender saw", async () => {

@@ -9,14 +9,17 @@
  * status the sender saw (`seen`), and the message, its read marks and the follow are written only
  * if that UPDATE found the ticket so (`from moved`). When it did not (the status moved meanwhile,
  * or the ticket ended), nothing is written and the caller takes the transaction, whose CASE over
- * the transition table decides. Only a plain message comes here: no quote, no files, no tag, no
- * notification for an assignee (sendChatMessage.ts says which). SQLite has no data-modifying CTEs;
- * its messages share a grouped commit instead (commitGroup.ts).
+ * the transition table decides. Only a plain message comes here: no quote, no files, no tag
+ * (sendChatMessage.ts says which). A player's message also gives the ticket's assignee their
+ * `new_message` notification, as notifyAssigneeOfPlayerMessage does (one unread per ticket, held by
+ * the partial unique index of migration 0010). SQLite has no data-modifying CTEs; its messages
+ * share a grouped commit instead (commitGroup.ts).
  */
 import { type Kysely, sql } from "kysely";
 import type { TicketStatus } from "../../common/constants.ts";
 import { compiledOnce } from "../db/compiledOnce.ts";
 import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
+import type { NotificationRow } from "./notifications.ts";
 
 export interface PlainMessage {
   ticketId: number;
@@ -34,6 +37,8 @@ export interface PlainMessage {
   firstReplyAt?: number | undefined;
   /** A staff sender: the ticket enters their chat list. */
   followerId?: number | undefined;
+  /** A player sender: the assignee's `new_message` notification, expiring then. */
+  notificationExpires?: number | undefined;
 }
 
 export interface StoredPlainMessage {
@@ -43,6 +48,8 @@ export interface StoredPlainMessage {
   read: number;
   /** Whether the ticket entered the sender's chat list. */
   followed: boolean;
+  /** The assignee's new notification, if there was none unread for this ticket. */
+  notifications: NotificationRow[];
 }
 
 type Values = Omit<PlainMessage, "senderClass"> & {
@@ -51,7 +58,7 @@ type Values = Omit<PlainMessage, "senderClass"> & {
   writtenBy: "dev" | "user";
 };
 
-/** Compiled once per shape: with or without a status move, a first reply, a follow. */
+/** Compiled once per shape: with or without a status move, a first reply, a follow, a notification. */
 const plainMessage = compiledOnce((db, v: Values) => {
   const status = v.status === undefined ? sql`` : sql`, "status" = ${v.status}`;
   const firstReply = v.firstReplyAt === undefined ? sql`` : sql`, "first_reply_at" = ${v.firstReplyAt}`;
@@ -64,7 +71,26 @@ const plainMessage = compiledOnce((db, v: Values) => {
           on conflict ("user_id", "ticket_id") do nothing
           returning "ticket_id")`;
   const followed = v.followerId === undefined ? sql`0` : sql`(select count(*) from followed)::integer`;
-  const query = sql<TicketRow & { message_row: ChatMessageRow; read_count: number; followed_count: number }>`
+  // The assignee as the UPDATE found the ticket; the conflict target is migration 0010's index.
+  const notify =
+    v.notificationExpires === undefined
+      ? sql``
+      : sql`, notified as (
+          insert into "notifications" ("user_id", "type", "ticket_id", "ticket_created_at", "by_user_id", "timestamp", "expires")
+          select moved."assigned_to", 'new_message', moved."id", moved."created_at", ${v.senderId}::integer,
+            ${v.now}::bigint, ${v.notificationExpires}::bigint
+          from moved where moved."assigned_to" is not null
+          on conflict ("user_id", "ticket_id") where "type" = 'new_message' and "read" = 0 do nothing
+          returning *)`;
+  const notified = v.notificationExpires === undefined ? sql`null` : sql`(select row_to_json(notified) from notified)`;
+  const query = sql<
+    TicketRow & {
+      message_row: ChatMessageRow;
+      read_count: number;
+      followed_count: number;
+      notification_row: NotificationRow | null;
+    }
+  >`
     with moved as (
       update "tickets" set "last_updated" = ${v.now}, "last_message_at" = ${v.now},
         "last_message_from" = ${v.from}, "last_message_by" = ${v.senderId}${firstReply}${status}
@@ -81,9 +107,10 @@ const plainMessage = compiledOnce((db, v: Values) => {
       update "chat_messages" set "read" = 1
       where "ticket_id" = ${v.ticketId} and "user_class" = ${v.writtenBy} and "read" = 0 and exists (select from moved)
       returning 1
-    )${follow}
+    )${follow}${notify}
     select moved.*, (select row_to_json(stored) from stored) as "message_row",
-      (select count(*) from marked)::integer as "read_count", ${followed} as "followed_count"
+      (select count(*) from marked)::integer as "read_count", ${followed} as "followed_count",
+      ${notified} as "notification_row"
     from moved`;
   return { compile: () => query.compile(db) };
 });
@@ -106,6 +133,12 @@ export async function storePlainMessage(
     })
   ).rows;
   if (!row) return undefined;
-  const { message_row: message, read_count: read, followed_count: followed, ...ticket } = row;
-  return { ticket: ticket as TicketRow, message, read, followed: followed > 0 };
+  const { message_row: message, read_count: read, followed_count: followed, notification_row, ...ticket } = row;
+  return {
+    ticket: ticket as TicketRow,
+    message,
+    read,
+    followed: followed > 0,
+    notifications: notification_row ? [notification_row] : [],
+  };
 }

@@ -18,6 +18,7 @@ import { isVisibleTo } from "../presenters/message.ts";
 import { addActiveChats } from "../repositories/activeChats.ts";
 import { findMessage, findMessageByClientId, insertMessage, markRead } from "../repositories/chat.ts";
 import { storePlainMessage } from "../repositories/messageWrite.ts";
+import { NOTIFICATION_LIFETIME_SECONDS } from "../repositories/notifications.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
@@ -128,13 +129,12 @@ export async function sendChatMessage(
   const now = nowSeconds();
   const action = senderClass === "dev" ? "staffReply" : "playerReply";
   // A plain message on PostgreSQL: one statement instead of a transaction's six round trips
-  // (messageWrite.ts). A quote, files, a tag or an assignee to notify take the transaction.
+  // (messageWrite.ts). A quote, files or a tag take the transaction.
   const plain =
     ctx.store.engine === "postgres" &&
     !input.replyTo &&
     fileCount === 0 &&
-    !(senderClass === "dev" && text.includes("@")) &&
-    !(senderClass === "user" && ticket.assigned_to !== null);
+    !(senderClass === "dev" && text.includes("@"));
   const to = nextStatus(action, ticket.status);
   const inOneStatement =
     plain && to
@@ -152,6 +152,7 @@ export async function sendChatMessage(
             clientId: input.clientId ?? null,
             firstReplyAt: senderClass === "dev" && ticket.first_reply_at === null ? now : undefined,
             followerId: senderClass === "dev" ? user.id : undefined,
+            notificationExpires: senderClass === "user" ? now + NOTIFICATION_LIFETIME_SECONDS : undefined,
           })
       : null;
   // Grouped with the other messages being written meanwhile: one commit for them all (commitGroup.ts).
@@ -212,7 +213,7 @@ export async function sendChatMessage(
   try {
     // The status moved since it was read: nothing was written, the transaction's CASE decides.
     const stored = inOneStatement ? await inOneStatement() : undefined;
-    result = stored ? { ...stored, notifications: [] } : await inTransaction();
+    result = stored ?? (await inTransaction());
   } catch (error) {
     // The same send arrived twice at once (a retry racing its original): the first one stored it
     // and announces it.
