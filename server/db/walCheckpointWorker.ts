@@ -15,7 +15,7 @@
  */
 import { workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
-import { TURN_FREE, TURN_RESTARTING, TURN_WANTED, TURN_WRITING } from "./walCheckpoints.ts";
+import { STATE_SLOT, TURN_FREE, TURN_RESTARTING, TURN_WRITING, WANTED_SLOT } from "./walCheckpoints.ts";
 
 const { file, everyMs, restartFrames, turn } = workerData as {
   file: string;
@@ -32,25 +32,25 @@ let restartedAt = -1;
 function restart(frames: number, waitMs: number): void {
   const deadline = performance.now() + waitMs;
   // Wanted: the lane starts no new group, so a busy lane cannot keep the turn from this.
-  Atomics.store(cell, TURN_WANTED, 1);
-  while (Atomics.compareExchange(cell, 0, TURN_FREE, TURN_RESTARTING) !== TURN_FREE) {
+  Atomics.store(cell, WANTED_SLOT, 1);
+  while (Atomics.compareExchange(cell, STATE_SLOT, TURN_FREE, TURN_RESTARTING) !== TURN_FREE) {
     const left = deadline - performance.now();
     if (left <= 0) {
-      Atomics.store(cell, TURN_WANTED, 0);
-      Atomics.notify(cell, 0);
+      Atomics.store(cell, WANTED_SLOT, 0);
+      Atomics.notify(cell, STATE_SLOT);
       return; // a later pass tries again
     }
-    Atomics.wait(cell, 0, TURN_WRITING, left);
+    Atomics.wait(cell, STATE_SLOT, TURN_WRITING, left);
   }
-  Atomics.store(cell, TURN_WANTED, 0);
+  Atomics.store(cell, WANTED_SLOT, 0);
   try {
     // The lane is held off; a write of another kind under way is waited for up to `waitMs`.
     db.pragma(`busy_timeout = ${waitMs}`);
     const [result] = db.pragma("wal_checkpoint(RESTART)") as { busy: number }[];
     if (result?.busy === 0) restartedAt = frames;
   } finally {
-    Atomics.store(cell, 0, TURN_FREE);
-    Atomics.notify(cell, 0);
+    Atomics.store(cell, STATE_SLOT, TURN_FREE);
+    Atomics.notify(cell, STATE_SLOT);
   }
 }
 

@@ -14,10 +14,11 @@ import { type DataStore, openDatabase } from "./database.ts";
 import type { Database } from "./schema.ts";
 import {
   checkpointInBackground,
+  STATE_SLOT,
   TURN_FREE,
   TURN_RESTARTING,
-  TURN_WANTED,
   TURN_WRITING,
+  WANTED_SLOT,
   writeTurn,
 } from "./walCheckpoints.ts";
 
@@ -137,28 +138,28 @@ describe("WAL checkpoints in the background (SQLite)", () => {
     const ticking = setInterval(() => ticks++, 1);
     try {
       // A RESTART under way: the lane waits, timers go on.
-      Atomics.store(cell, 0, TURN_RESTARTING);
+      Atomics.store(cell, STATE_SLOT, TURN_RESTARTING);
       let taken = false;
       const taking = turn.take().then(() => (taken = true));
       await turnOfLoop(30);
       expect(taken).toBe(false);
       expect(ticks).toBeGreaterThan(5);
-      Atomics.store(cell, 0, TURN_FREE);
-      Atomics.notify(cell, 0);
+      Atomics.store(cell, STATE_SLOT, TURN_FREE);
+      Atomics.notify(cell, STATE_SLOT);
       await taking;
-      expect(Atomics.load(cell, 0)).toBe(TURN_WRITING);
+      expect(Atomics.load(cell, STATE_SLOT)).toBe(TURN_WRITING);
       turn.give();
-      expect(Atomics.load(cell, 0)).toBe(TURN_FREE);
+      expect(Atomics.load(cell, STATE_SLOT)).toBe(TURN_FREE);
 
       // A RESTART waiting for the turn: the lane starts no new group until it has been.
-      Atomics.store(cell, TURN_WANTED, 1);
+      Atomics.store(cell, WANTED_SLOT, 1);
       let next = false;
       const nextTaking = turn.take().then(() => (next = true));
       await turnOfLoop(20);
       expect(next).toBe(false);
-      Atomics.store(cell, TURN_WANTED, 0);
+      Atomics.store(cell, WANTED_SLOT, 0);
       await nextTaking;
-      expect(Atomics.load(cell, 0)).toBe(TURN_WRITING);
+      expect(Atomics.load(cell, STATE_SLOT)).toBe(TURN_WRITING);
       turn.give();
     } finally {
       clearInterval(ticking);

@@ -24,12 +24,13 @@ export const WAL_RESTART_FRAMES = 16_384;
 /** SQLite's own default, restored should the worker go. */
 const AUTO_CHECKPOINT_PAGES = 1000;
 
-/** The write turn's states, in `cell[0]` of an Int32Array shared with the worker. */
+/** The write turn, an Int32Array shared with the worker: the state at STATE_SLOT, one of these. */
+export const STATE_SLOT = 0;
 export const TURN_FREE = 0;
 export const TURN_WRITING = 1;
 export const TURN_RESTARTING = 2;
-/** `cell[1]`: 1 while the worker waits for the turn, so that a busy lane lets it in. */
-export const TURN_WANTED = 1;
+/** 1 while the worker waits for the turn, so that a busy lane lets it in; else 0. */
+export const WANTED_SLOT = 1;
 /** Past this the lane writes anyway (SQLite's busy timeout still guards the write). */
 const TURN_WAIT_MS = 2000;
 
@@ -50,20 +51,21 @@ export function writeTurn(cell: Int32Array): WriteTurn {
     async take() {
       const until = performance.now() + TURN_WAIT_MS;
       for (;;) {
-        const wanted = Atomics.load(cell, TURN_WANTED) === 1;
-        if (!wanted && Atomics.compareExchange(cell, 0, TURN_FREE, TURN_WRITING) === TURN_FREE) return;
+        const wanted = Atomics.load(cell, WANTED_SLOT) === 1;
+        if (!wanted && Atomics.compareExchange(cell, STATE_SLOT, TURN_FREE, TURN_WRITING) === TURN_FREE) return;
         const left = until - performance.now();
         if (left <= 0) return;
         // A RESTART under way: until it ends. Wanted, not yet begun: until the worker takes it,
         // which it does within moments of being woken (or the 1 ms passes and this looks again).
-        const state = Atomics.load(cell, 0);
-        const wait = Atomics.waitAsync(cell, 0, state, state === TURN_RESTARTING ? left : Math.min(left, 1));
+        const state = Atomics.load(cell, STATE_SLOT);
+        const wait = Atomics.waitAsync(cell, STATE_SLOT, state, state === TURN_RESTARTING ? left : Math.min(left, 1));
         if (wait.async) await wait.value;
       }
     },
     give() {
       // Only the turn this thread holds: a lane that wrote past the wait must not free a RESTART's.
-      if (Atomics.compareExchange(cell, 0, TURN_WRITING, TURN_FREE) === TURN_WRITING) Atomics.notify(cell, 0);
+      if (Atomics.compareExchange(cell, STATE_SLOT, TURN_WRITING, TURN_FREE) === TURN_WRITING)
+        Atomics.notify(cell, STATE_SLOT);
     },
   };
 }
@@ -84,8 +86,9 @@ export function checkpointInBackground(
   worker.unref();
   const takeBack = () => {
     // A worker that ended waiting for the turn or mid-RESTART leaves it free.
-    Atomics.store(cell, TURN_WANTED, 0);
-    if (Atomics.compareExchange(cell, 0, TURN_RESTARTING, TURN_FREE) === TURN_RESTARTING) Atomics.notify(cell, 0);
+    Atomics.store(cell, WANTED_SLOT, 0);
+    if (Atomics.compareExchange(cell, STATE_SLOT, TURN_RESTARTING, TURN_FREE) === TURN_RESTARTING)
+      Atomics.notify(cell, STATE_SLOT);
     if (!stopping && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
   };
   worker.on("error", takeBack);

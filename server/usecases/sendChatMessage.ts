@@ -17,7 +17,7 @@ import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo } from "../presenters/message.ts";
 import { addActiveChats } from "../repositories/activeChats.ts";
 import { findMessage, findMessageByClientId, insertMessage, markRead } from "../repositories/chat.ts";
-import { storePlainMessage } from "../repositories/messageWrite.ts";
+import { type PlainMessage, storePlainMessage } from "../repositories/messageWrite.ts";
 import { NOTIFICATION_LIFETIME_SECONDS } from "../repositories/notifications.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import { findTicket } from "../repositories/tickets.ts";
@@ -128,32 +128,30 @@ export async function sendChatMessage(
 
   const now = nowSeconds();
   const action = senderClass === "dev" ? "staffReply" : "playerReply";
+  const to = nextStatus(action, ticket.status);
   // A plain message on PostgreSQL: one statement instead of a transaction's six round trips
   // (messageWrite.ts). A quote, files or a tag take the transaction.
-  const plain =
+  const plain: PlainMessage | null =
     ctx.store.engine === "postgres" &&
+    to &&
     !input.replyTo &&
     fileCount === 0 &&
-    !(senderClass === "dev" && text.includes("@"));
-  const to = nextStatus(action, ticket.status);
-  const inOneStatement =
-    plain && to
-      ? () =>
-          storePlainMessage(ctx.store.db, {
-            ticketId: ticket.id,
-            seen: ticket.status,
-            status: to === ticket.status ? undefined : to,
-            now,
-            senderId: user.id,
-            senderName: user.name,
-            senderClass,
-            message: text,
-            ip: input.ip || "NOT FOUND",
-            clientId: input.clientId ?? null,
-            firstReplyAt: senderClass === "dev" && ticket.first_reply_at === null ? now : undefined,
-            followerId: senderClass === "dev" ? user.id : undefined,
-            notificationExpires: senderClass === "user" ? now + NOTIFICATION_LIFETIME_SECONDS : undefined,
-          })
+    !(senderClass === "dev" && text.includes("@"))
+      ? {
+          ticketId: ticket.id,
+          seen: ticket.status,
+          status: to === ticket.status ? undefined : to,
+          now,
+          senderId: user.id,
+          senderName: user.name,
+          senderClass,
+          message: text,
+          ip: input.ip || "NOT FOUND",
+          clientId: input.clientId ?? null,
+          firstReplyAt: senderClass === "dev" && ticket.first_reply_at === null ? now : undefined,
+          followerId: senderClass === "dev" ? user.id : undefined,
+          notificationExpires: senderClass === "user" ? now + NOTIFICATION_LIFETIME_SECONDS : undefined,
+        }
       : null;
   // Grouped with the other messages being written meanwhile: one commit for them all (commitGroup.ts).
   const inTransaction = () =>
@@ -211,8 +209,9 @@ export async function sendChatMessage(
     });
   let result: Awaited<ReturnType<typeof inTransaction>>;
   try {
-    // The status moved since it was read: nothing was written, the transaction's CASE decides.
-    const stored = inOneStatement ? await inOneStatement() : undefined;
+    // Undefined when the status moved since it was read: nothing was written, and the
+    // transaction's CASE decides.
+    const stored = plain ? await storePlainMessage(ctx.store.db, plain) : undefined;
     result = stored ?? (await inTransaction());
   } catch (error) {
     // The same send arrived twice at once (a retry racing its original): the first one stored it
