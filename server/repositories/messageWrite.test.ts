@@ -4,9 +4,10 @@
  * longer the one the sender saw.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InsertedUser } from "../seed/users.ts";
 import { createTestStore, TEST_DATABASE_URL, type TestStore } from "../test/engines.ts";
 import { buildChatMessage, buildMember, buildStaff, buildTicket } from "../test/factories.ts";
-import { storePlainMessage } from "./messageWrite.ts";
+import { type PlainMessage, storePlainMessage } from "./messageWrite.ts";
 
 describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DATABASE_URL)", () => {
   let store: TestStore;
@@ -19,6 +20,27 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     store.db.selectFrom("chat_messages").selectAll().where("ticket_id", "=", ticketId).orderBy("id").execute();
   const following = (userId: number) =>
     store.db.selectFrom("active_chats").select("ticket_id").where("user_id", "=", userId).execute();
+  type Line = Pick<PlainMessage, "ticketId" | "seen" | "now" | "message"> & Partial<PlainMessage>;
+  const staffReply = (staff: InsertedUser, line: Line) =>
+    storePlainMessage(store.db, {
+      senderId: staff.id,
+      senderName: staff.name,
+      senderClass: "dev",
+      ip: "203.0.113.7",
+      clientId: null,
+      followerId: staff.id,
+      ...line,
+    });
+  const playerLine = (member: InsertedUser, line: Line) =>
+    storePlainMessage(store.db, {
+      senderId: member.id,
+      senderName: member.name,
+      senderClass: "user",
+      ip: "198.51.100.4",
+      clientId: null,
+      notificationExpires: line.now + 1000,
+      ...line,
+    });
 
   it("stores a staff reply, moves the ticket, marks the player's messages read and follows the ticket", async () => {
     const member = await buildMember(store);
@@ -27,19 +49,14 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     await buildChatMessage(store, ticket);
     await buildChatMessage(store, ticket);
 
-    const stored = await storePlainMessage(store.db, {
+    const stored = await staffReply(staff, {
       ticketId: ticket.id,
       seen: "NEW TICKET",
       status: "REPLIED",
       now: 1_800_000_000,
-      senderId: staff.id,
-      senderName: staff.name,
-      senderClass: "dev",
       message: "We are looking into it.",
-      ip: "203.0.113.7",
       clientId: "c-1",
       firstReplyAt: 1_800_000_000,
-      followerId: staff.id,
     });
 
     const ticketNow = await store.db.selectFrom("tickets").selectAll().where("id", "=", ticket.id).executeTakeFirst();
@@ -63,17 +80,11 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     expect(await following(staff.id)).toEqual([{ ticket_id: ticket.id }]);
 
     // Already followed, nothing left unread, status kept: the same statement says so.
-    const again = await storePlainMessage(store.db, {
+    const again = await staffReply(staff, {
       ticketId: ticket.id,
       seen: "REPLIED",
       now: 1_800_000_001,
-      senderId: staff.id,
-      senderName: staff.name,
-      senderClass: "dev",
       message: "Still on it.",
-      ip: "203.0.113.7",
-      clientId: null,
-      followerId: staff.id,
     });
     expect(again).toMatchObject({
       read: 0,
@@ -86,22 +97,13 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     const member = await buildMember(store);
     const assignee = await buildStaff(store);
     const ticket = await buildTicket(store, { member, status: "REPLIED", assigned_to: assignee.id });
-    const playerSays = (now: number, message: string) =>
-      storePlainMessage(store.db, {
-        ticketId: ticket.id,
-        seen: "REPLIED",
-        status: "WAITING DEV",
-        now,
-        senderId: member.id,
-        senderName: member.name,
-        senderClass: "user",
-        message,
-        ip: "198.51.100.4",
-        clientId: null,
-        notificationExpires: now + 1000,
-      });
-
-    const first = await playerSays(1_800_000_000, "Any news?");
+    const first = await playerLine(member, {
+      ticketId: ticket.id,
+      seen: "REPLIED",
+      status: "WAITING DEV",
+      now: 1_800_000_000,
+      message: "Any news?",
+    });
     const stored = await store.db.selectFrom("notifications").selectAll().where("ticket_id", "=", ticket.id).execute();
     expect(stored).toMatchObject([
       { user_id: assignee.id, type: "new_message", by_user_id: member.id, read: 0, expires: 1_800_001_000 },
@@ -110,17 +112,11 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     expect(first?.ticket.status).toBe("WAITING DEV");
 
     // One unread per ticket: the next message adds none (migration 0010's index).
-    const second = await storePlainMessage(store.db, {
+    const second = await playerLine(member, {
       ticketId: ticket.id,
       seen: "WAITING DEV",
       now: 1_800_000_005,
-      senderId: member.id,
-      senderName: member.name,
-      senderClass: "user",
       message: "Hello?",
-      ip: "198.51.100.4",
-      clientId: null,
-      notificationExpires: 1_800_001_005,
     });
     expect(second?.notifications).toEqual([]);
     expect(
@@ -134,18 +130,12 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     const ticket = await buildTicket(store, { member, status: "CLOSED" });
     await buildChatMessage(store, ticket);
 
-    const stored = await storePlainMessage(store.db, {
+    const stored = await staffReply(staff, {
       ticketId: ticket.id,
       seen: "WAITING DEV",
       status: "REPLIED",
       now: 1_800_000_000,
-      senderId: staff.id,
-      senderName: staff.name,
-      senderClass: "dev",
       message: "Too late.",
-      ip: "203.0.113.7",
-      clientId: null,
-      followerId: staff.id,
     });
 
     expect(stored).toBeUndefined();

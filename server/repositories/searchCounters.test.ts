@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import type { WordField } from "../db/textSearch.ts";
 import { createTestStore, TEST_DATABASE_URL, type TestStore } from "../test/engines.ts";
-import { buildChatMessage, buildMember, buildTicket } from "../test/factories.ts";
+import { buildChatMessage, buildMember, buildTicket, cloneTicket } from "../test/factories.ts";
 import { foldSearchCounters, foldUpdateDays, foldWordCounts } from "./searchCounters.ts";
 import { countTickets, searchTicketPage, type TicketFilter } from "./ticketSearch.ts";
 
@@ -153,11 +153,10 @@ describe.skipIf(!TEST_DATABASE_URL)("search counters on postgres", () => {
     const base = template.created_at + 1;
     const DAY = 86_400;
     // 2,500 tickets updated over 20 days, some in the same second.
-    await sql`INSERT INTO tickets (user_id, email, name, character_name, server_id, category_id, priority_id,
-        subject, description, ticket_type, type, status, created_at, last_updated)
-      SELECT user_id, email, name, character_name, server_id, category_id, priority_id, subject, description,
-        ticket_type, type, status, ${base} + g, ${base} + (g * 7919) % (20 * ${DAY}) - (g % 3)
-      FROM tickets t, generate_series(1, 2500) g WHERE t.id = ${template.id}`.execute(store.db);
+    await cloneTicket(store, template, 2500, {
+      created_at: sql`${base} + g`,
+      last_updated: sql`${base} + (g * 7919) % (20 * ${DAY}) - (g % 3)`,
+    });
     await foldSearchCounters(store.db);
 
     const plain = async (offset: number, limit: number, order: "asc" | "desc") =>

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVE_STATUSES } from "../../common/constants.ts";
 import type { TicketSortField } from "../../common/schemas/ticketSearch.ts";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
-import { buildMember, buildStaff, buildTicket } from "../test/factories.ts";
+import { buildMember, buildStaff, buildTicket, cloneTicket } from "../test/factories.ts";
 import { countTickets, pageIdsQuery, type TicketFilter } from "./ticketSearch.ts";
 
 const TICKETS = 5000;
@@ -25,13 +25,12 @@ describe.each(ENGINES)("pages from the other end on %s", (engine) => {
     const statuses = sql.raw(
       `CASE g % 4 WHEN 0 THEN 'CLOSED' WHEN 1 THEN 'REPLIED' WHEN 2 THEN 'NEW TICKET' ELSE 'RESOLVED' END`,
     );
-    await sql`WITH RECURSIVE g(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM g WHERE g < ${TICKETS})
-      INSERT INTO tickets (user_id, email, name, character_name, server_id, category_id, priority_id,
-        subject, description, ticket_type, type, status, created_at, last_updated, assigned_to)
-      SELECT user_id, email, name, character_name, server_id, category_id, priority_id, subject, description,
-        ticket_type, type, ${statuses}, created_at + g, created_at + (g * 37) % 400,
-        CASE WHEN g % 3 = 0 THEN NULL ELSE CAST(${staff.id} AS integer) END
-      FROM tickets, g WHERE tickets.id = ${template.id}`.execute(store.db);
+    await cloneTicket(store, template, TICKETS, {
+      status: statuses,
+      created_at: sql`created_at + g`,
+      last_updated: sql`created_at + (g * 37) % 400`,
+      assigned_to: sql`CASE WHEN g % 3 = 0 THEN NULL ELSE CAST(${staff.id} AS integer) END`,
+    });
   });
   afterAll(async () => {
     await store?.close();

@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "../test/engines.ts";
-import { buildMember, buildTicket } from "../test/factories.ts";
+import { buildMember, buildTicket, cloneTicket } from "../test/factories.ts";
 import {
   countTickets,
   type Page,
@@ -28,14 +28,12 @@ describe("word pages in a window on sqlite", () => {
     const template = await buildTicket(store, { member: await buildMember(store) });
     // Ids rise with creation and, loosely, with the last update. "castle": 7 tickets in 10, spread
     // evenly. "dragon": 6,000 tickets, all among the least recently updated.
-    await sql`WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g WHERE i < ${TICKETS})
-      INSERT INTO tickets (user_id, email, name, character_name, server_id, category_id, priority_id,
-        description, ticket_type, type, status, created_at, last_updated, subject)
-      SELECT user_id, email, name, character_name, server_id, category_id, priority_id, description,
-        ticket_type, type, status, created_at + i, created_at + i * 10 + (i * 7919) % 50,
-        CASE WHEN i % 10 < 7 THEN 'castle gate' ELSE 'lost item' END
-          || CASE WHEN i <= 6000 THEN ' dragon' ELSE '' END
-      FROM tickets, g WHERE tickets.id = ${template.id}`.execute(store.db);
+    await cloneTicket(store, template, TICKETS, {
+      created_at: sql`created_at + g`,
+      last_updated: sql`created_at + g * 10 + (g * 7919) % 50`,
+      subject: sql`CASE WHEN g % 10 < 7 THEN 'castle gate' ELSE 'lost item' END
+        || CASE WHEN g <= 6000 THEN ' dragon' ELSE '' END`,
+    });
   });
   afterAll(async () => {
     await store?.close();
