@@ -78,7 +78,7 @@ describe("WAL checkpoints in the background (SQLite)", () => {
         insert.run("x".repeat(5000));
         salts.add(walSalt(file));
         // As a server's writes are: one commit now and then, the event loop turning in between.
-        if (i % 4 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        if (i % 4 === 0) await turnOfLoop(1);
       }
       // Started anew again and again; unbounded, the WAL would hold every one of those frames
       // (about 25 MB). Its high-water mark depends on how soon the worker's first pass comes.

@@ -8,7 +8,7 @@ import { type Kysely, sql, type Updateable, type UpdateQueryBuilder, type Update
 import type { TicketStatus } from "../../common/constants.ts";
 import { compiledOnce, isPlainValue } from "../db/compiledOnce.ts";
 import type { Database, TicketRow, TicketsTable } from "../db/schema.ts";
-import { startStatuses, type TicketAction, TRANSITIONS } from "../domain/ticketStatus.ts";
+import { nextStatus, startStatuses, type TicketAction, TRANSITIONS } from "../domain/ticketStatus.ts";
 
 export interface TransitionGuard {
   /** Also require the assignee the caller saw (assign: a stale view must not overwrite a newer choice). */
@@ -37,12 +37,11 @@ export async function applyTransition(
   guard: TransitionGuard = {},
 ): Promise<TicketRow | undefined> {
   const seen = guard.seenStatus;
-  const to =
-    seen === undefined ? undefined : (TRANSITIONS[action] as Partial<Record<TicketStatus, TicketStatus>>)[seen];
+  const to = seen === undefined ? null : nextStatus(action, seen);
   // The hint serves the chat message's UPDATE: no other guard, plain values. Anything else, and a
   // ticket whose status moved meanwhile, takes the CASE below.
   const unguarded = guard.assignedTo === undefined && guard.lastMessageBy === undefined;
-  if (seen !== undefined && to !== undefined && unguarded && Object.values(set).every(isPlainValue)) {
+  if (seen !== undefined && to !== null && unguarded && Object.values(set).every(isPlainValue)) {
     const columns = to === seen ? set : { ...set, status: to };
     const updated = (await movedAsSeen(db, { ...columns, ticketId, seen })).rows[0];
     if (updated) return updated;

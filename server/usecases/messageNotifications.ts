@@ -22,6 +22,11 @@ function taggableStaff(db: Kysely<Database>) {
   return db.selectFrom("users").select(["id", "name"]).where("class", "=", "dev").where("deleted", "=", 0).execute();
 }
 
+/** Whether a text may tag staff: a staff member's, with an `@` in it (else no staff need be read). */
+export function mayTag(senderClass: UserRow["class"], text: string): boolean {
+  return senderClass === "dev" && text.includes("@");
+}
+
 /** `tag` notifications for the staff a staff member's text names. */
 export async function notifyTagged(
   db: Kysely<Database>,
@@ -29,7 +34,7 @@ export async function notifyTagged(
 ): Promise<NotificationRow[]> {
   const { text, sender, ticket, now } = input;
   // Players cannot tag: a tag is a call for a colleague's attention.
-  if (sender.class !== "dev" || !text.includes("@")) return [];
+  if (!mayTag(sender.class, text)) return [];
   const staff = await taggableStaff(db);
   const names = new Set(taggedStaff(text, staff).map((s) => s.name.toLowerCase()));
   // Two employees with one name are both named by it.

@@ -25,7 +25,7 @@ import { applyTransition } from "../repositories/ticketTransitions.ts";
 import { claimUploads, recordUploads } from "../repositories/uploads.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { SavedFile } from "../uploads/storage.ts";
-import { notifyAssigneeOfPlayerMessage, notifyTagged, publishNotifications } from "./messageNotifications.ts";
+import { mayTag, notifyAssigneeOfPlayerMessage, notifyTagged, publishNotifications } from "./messageNotifications.ts";
 
 export interface SendChatMessageInput {
   ticketId: number;
@@ -132,11 +132,7 @@ export async function sendChatMessage(
   // A plain message on PostgreSQL: one statement instead of a transaction's six round trips
   // (messageWrite.ts). A quote, files or a tag take the transaction.
   const plain: PlainMessage | null =
-    ctx.store.engine === "postgres" &&
-    to &&
-    !input.replyTo &&
-    fileCount === 0 &&
-    !(senderClass === "dev" && text.includes("@"))
+    ctx.store.engine === "postgres" && to && !input.replyTo && fileCount === 0 && !mayTag(senderClass, text)
       ? {
           ticketId: ticket.id,
           seen: ticket.status,
