@@ -555,7 +555,7 @@ async function generatePostgres(url: string): Promise<void> {
   const saved = (
     await client.query<{ indexname: string; indexdef: string }>(
       `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1
-       AND tablename IN ('tickets', 'chat_messages', 'ticket_chat_words') AND indexname NOT LIKE '%_pkey'`,
+       AND tablename IN ('tickets', 'chat_messages', 'ticket_chat_words', 'ticket_texts') AND indexname NOT LIKE '%_pkey'`,
       [PG_SCHEMA],
     )
   ).rows;
@@ -565,6 +565,8 @@ async function generatePostgres(url: string): Promise<void> {
   await client.query("ALTER TABLE tickets DISABLE TRIGGER ticket_word_counts_change");
   await client.query("ALTER TABLE tickets DISABLE TRIGGER ticket_update_days_change");
   await client.query("ALTER TABLE ticket_chat_words DISABLE TRIGGER chat_word_counts_change");
+  // The copy of subject and description (migration 0028) is made in one statement after the load.
+  await client.query("ALTER TABLE tickets DISABLE TRIGGER ticket_texts_copy");
   const now = Math.floor(Date.now() / 1000);
   const firstNames = FIRST_NAMES;
   const lastNames = LAST_NAMES;
@@ -624,6 +626,10 @@ async function generatePostgres(url: string): Promise<void> {
   );
   await client.query("UPDATE ticket_number SET last_number = $1", [FIRST_NUMBER + TICKETS * 30]);
   console.log(`tickets      ${TICKETS} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  await client.query(
+    "INSERT INTO ticket_texts (ticket_id, subject, description) SELECT id, subject, description FROM tickets",
+  );
+  await client.query("ALTER TABLE tickets ENABLE TRIGGER ticket_texts_copy");
 
   t = performance.now();
   // The chat's words are aggregated once after the load (as migration 0019 does) rather than
@@ -693,6 +699,7 @@ async function generatePostgres(url: string): Promise<void> {
   // visibility map and the statistics of the word and value tables matter as much.
   await client.query("VACUUM (ANALYZE) ticket_chat_words");
   await client.query("VACUUM (ANALYZE) ticket_text_values");
+  await client.query("VACUUM (ANALYZE) ticket_texts");
   await client.query("VACUUM (ANALYZE) ticket_counts");
   await client.query("VACUUM (ANALYZE) word_counts");
   await client.query("VACUUM (ANALYZE) ticket_update_days");

@@ -138,6 +138,10 @@ async function derivePostgres(url: string): Promise<void> {
   await copy.query(`INSERT INTO tickets (${COPY_COLUMNS}) ${sourceRows(`${PG_SCHEMA}.`, "text")}`);
   for (const s of saved) await copy.query(s.indexdef);
   await copy.query(`ALTER TABLE tickets ENABLE TRIGGER ALL`);
+  // The searched copy of subject and description (migration 0028), which the triggers did not make.
+  await copy.query(
+    "INSERT INTO ticket_texts (ticket_id, subject, description) SELECT id, subject, description FROM tickets",
+  );
   // The counters (migrations 0020, 0024, 0025) were filled when the copy was empty, and the triggers were off.
   for (const statement of [...REBUILD_TICKET_COUNTS, ...REBUILD_WORD_COUNTS, ...REBUILD_UPDATE_DAYS]) {
     await copy.query(statement);

@@ -24,6 +24,7 @@ import * as wordCounts from "./migrations/0024_word_counts.ts";
 import * as ticketUpdateDays from "./migrations/0025_ticket_update_days.ts";
 import * as deepPageIndexes from "./migrations/0026_deep_page_indexes.ts";
 import * as redundantTicketIndexes from "./migrations/0027_redundant_ticket_indexes.ts";
+import * as ticketTexts from "./migrations/0028_ticket_texts.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0025_ticket_update_days": ticketUpdateDays,
   "0026_deep_page_indexes": deepPageIndexes,
   "0027_redundant_ticket_indexes": redundantTicketIndexes,
+  "0028_ticket_texts": ticketTexts,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

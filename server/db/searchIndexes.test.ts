@@ -1,7 +1,10 @@
 /**
  * The chat word index that migration 0019 keeps by triggers (issue 7, part searchspeed), on both
  * engines: one document per ticket that follows every message write, also under parallel writers.
+ * The subject and description, which PostgreSQL searches in their copy beside the ticket
+ * (migration 0028), follow the ticket's writes the same way.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTickets } from "../repositories/ticketSearch.ts";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
@@ -46,4 +49,57 @@ describe.each(ENGINES)("search indexes on %s", (engine) => {
     });
     expect(await words("chimera")).toBe(0);
   });
+
+  it("finds a ticket by its subject and description as they are now written, not as a chat message left them", async () => {
+    const count = (filter: Parameters<typeof countTickets>[2]) => countTickets(store.db, engine, filter);
+    const ticket = await buildTicket(store, {
+      subject: "Wyvern egg lost",
+      description: "The hatchery ate it. 卵が消えた",
+    });
+    expect(await count({ subject: "wyvern" })).toBe(1);
+    expect(await count({ description: "hatchery" })).toBe(1);
+    // Unspaced script: a substring on the trigram index.
+    expect(await count({ description: "卵が消" })).toBe(1);
+    // A chat message's write of the ticket (last_updated and the like) leaves the copy alone.
+    const before = engine === "postgres" ? await copyVersion(ticket.id) : undefined;
+    await buildChatMessage(store, ticket, { message: "any news?" });
+    await store.db
+      .updateTable("tickets")
+      .set({ last_updated: ticket.last_updated + 60 })
+      .where("id", "=", ticket.id)
+      .execute();
+    if (engine === "postgres") expect(await copyVersion(ticket.id)).toBe(before);
+    // An edit of subject or description is searched at once, the old words no longer.
+    await store.db
+      .updateTable("tickets")
+      .set({ subject: "Griffin egg lost", description: "The aviary ate it." })
+      .where("id", "=", ticket.id)
+      .execute();
+    expect(await count({ subject: "wyvern" })).toBe(0);
+    expect(await count({ subject: "griffin egg" })).toBe(1);
+    expect(await count({ description: "aviary" })).toBe(1);
+    expect(await count({ description: "卵が消" })).toBe(0);
+    await store.db.deleteFrom("tickets").where("id", "=", ticket.id).execute();
+    expect(await count({ subject: "griffin" })).toBe(0);
+    if (engine === "postgres") {
+      const left = await sql<{
+        n: string;
+      }>`select count(*) as n from ticket_texts where ticket_id = ${ticket.id}`.execute(store.db);
+      expect(Number(left.rows[0]?.n)).toBe(0);
+      // No trigram index is left on tickets: a chat message's UPDATE writes no trigram.
+      const gin = await sql<{ indexname: string }>`select indexname from pg_indexes
+        where schemaname = current_schema() and tablename = 'tickets' and indexdef ilike '%gin_trgm_ops%'`.execute(
+        store.db,
+      );
+      expect(gin.rows).toEqual([]);
+    }
+  });
+
+  /** The row version (xmin) of the ticket's copy: it changes only when the row is written. */
+  async function copyVersion(ticketId: number): Promise<string | undefined> {
+    const row = await sql<{
+      v: string;
+    }>`select xmin::text as v from ticket_texts where ticket_id = ${ticketId}`.execute(store.db);
+    return row.rows[0]?.v;
+  }
 });

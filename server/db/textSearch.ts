@@ -5,8 +5,10 @@
  * engine, and the indexes that make them fast (migrations 0008 and 0013).
  *
  * - Contains (3 characters or more): trigram indexes. PostgreSQL: `col ILIKE '%text%'` served by a
- *   pg_trgm GIN index on the column. SQLite: an FTS5 table with the `trigram` tokenizer (external
- *   content, kept in sync by triggers), queried with a phrase (a trigram phrase is a substring).
+ *   pg_trgm GIN index on the column; a ticket's subject and description are searched in their copy
+ *   in `ticket_texts` (migration 0028), so that a chat message's UPDATE of the ticket writes no
+ *   trigram (their words stay indexed on `tickets`). SQLite: an FTS5 table with the `trigram` tokenizer (external content, kept in sync by
+ *   triggers), queried with a phrase (a trigram phrase is a substring).
  * - Contains with 1 or 2 characters: no trigram exists, so it becomes a starts-with match on the
  *   lower-case b-tree index (name, e-mail, character name). Subject, description and chat message
  *   require 3 characters (the request schema says so).
@@ -94,12 +96,22 @@ export function ticketContains(
   if ((TICKET_EXACT_COLUMNS as readonly string[]).includes(column)) {
     return ticketValueContains(engine, column as TicketExactColumn, text, probe);
   }
+  if (engine === "postgres") {
+    // The trigrams of subject and description are indexed in their copy (migration 0028).
+    const copy: TextTarget = { table: "ticket_texts", column, fts: "" };
+    return inTicketTexts(textContains(engine, copy, text, false), probe);
+  }
   return textContains(engine, ticketTarget(column), text, false);
 }
 
-/** tickets.<column> starts with text (any case), on the lower-case b-tree index. */
-export function ticketStartsWith(engine: Engine, column: TicketExactColumn, text: string): RawBuilder<boolean> {
-  return textStartsWith(engine, ticketTarget(column), text);
+/**
+ * PostgreSQL: the ticket's row of `ticket_texts` (its subject and description, migration 0028)
+ * meets `match`; `probe` as in ticketWords.
+ */
+function inTicketTexts(match: RawBuilder<boolean>, probe: boolean): RawBuilder<boolean> {
+  return probe
+    ? sql<boolean>`EXISTS (SELECT 1 FROM ticket_texts WHERE ticket_texts.ticket_id = tickets.id AND ${match})`
+    : sql<boolean>`tickets.id IN (SELECT ticket_texts.ticket_id FROM ticket_texts WHERE ${match})`;
 }
 
 /** tickets.<column> equals text (any case, Unicode on both engines). */
@@ -456,6 +468,7 @@ export function isTextSearchObject(name: string): boolean {
     /^word_count(s|_deltas)(_|$)/.test(name) ||
     /^ticket_update_day(s|_deltas)(_|$)/.test(name) ||
     /^ticket_text_values(_|$)/.test(name) ||
+    /^ticket_texts(_|$)/.test(name) ||
     /^tickets_\w+_words$/.test(name) ||
     /_trgm$/.test(name) ||
     /^(tickets|users|characters)_\w+_lower$/.test(name)
@@ -548,6 +561,39 @@ async function createTextIndexes(db: Kysely<unknown>, engine: Engine, plans: Tex
       for (const statement of ftsStatements(plan)) await sql.raw(statement).execute(db);
     }
   }
+}
+
+/**
+ * PostgreSQL (migration 0028): `ticket_texts`, a copy of each ticket's subject and description
+ * with their trigram indexes, which `tickets` no longer carries (their word indexes stay on
+ * `tickets`: a word query is the common one, and its plans were measured there). A trigger keeps it: on a
+ * ticket's insert, and on an update that sets subject or description (a chat message's UPDATE of
+ * the ticket sets neither, and so writes nothing here). A ticket's row goes with the ticket.
+ */
+export async function createTicketTexts(db: Kysely<unknown>): Promise<void> {
+  const opclass = sql.raw(`${quoteIdent(await trigramSchema(db))}.gin_trgm_ops`);
+  await sql`CREATE TABLE ticket_texts (
+    ticket_id integer PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
+    subject text NOT NULL,
+    description text NOT NULL
+  )`.execute(db);
+  await sql`INSERT INTO ticket_texts (ticket_id, subject, description) SELECT id, subject, description FROM tickets`.execute(
+    db,
+  );
+  for (const field of ["subject", "description"] as const) {
+    await sql`CREATE INDEX ${sql.id(`ticket_texts_${field}_trgm`)} ON ticket_texts USING gin (${sql.id(field)} ${opclass})`.execute(
+      db,
+    );
+  }
+  await sql`ANALYZE ticket_texts`.execute(db);
+  await sql`CREATE FUNCTION ticket_texts_copy() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO ticket_texts (ticket_id, subject, description) VALUES (NEW.id, NEW.subject, NEW.description)
+      ON CONFLICT (ticket_id) DO UPDATE SET subject = EXCLUDED.subject, description = EXCLUDED.description;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER ticket_texts_copy AFTER INSERT OR UPDATE OF subject, description ON tickets
+    FOR EACH ROW EXECUTE FUNCTION ticket_texts_copy()`.execute(db);
 }
 
 /** Creates the text-search indexes of tickets and chat messages (migration 0008). */
