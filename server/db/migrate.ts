@@ -25,6 +25,7 @@ import * as ticketUpdateDays from "./migrations/0025_ticket_update_days.ts";
 import * as deepPageIndexes from "./migrations/0026_deep_page_indexes.ts";
 import * as redundantTicketIndexes from "./migrations/0027_redundant_ticket_indexes.ts";
 import * as ticketTexts from "./migrations/0028_ticket_texts.ts";
+import * as wordCountFunction from "./migrations/0029_word_count_function.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0026_deep_page_indexes": deepPageIndexes,
   "0027_redundant_ticket_indexes": redundantTicketIndexes,
   "0028_ticket_texts": ticketTexts,
+  "0029_word_count_function": wordCountFunction,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
