@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTickets } from "../repositories/ticketSearch.ts";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
 import { buildChatMessage, buildTicket } from "../test/factories.ts";
+import { createTicketTexts } from "./textSearch.ts";
 
 describe.each(ENGINES)("search indexes on %s", (engine) => {
   let store: TestStore;
@@ -94,6 +95,26 @@ describe.each(ENGINES)("search indexes on %s", (engine) => {
       expect(gin.rows).toEqual([]);
     }
   });
+
+  // PostgreSQL only: SQLite has no copy (defined only there, rather than listed as skipped).
+  if (engine === "postgres") {
+    it("copies the tickets already there when migration 0028 makes the copy", async () => {
+      const ticket = await buildTicket(store, {
+        subject: "Basilisk stare",
+        description: "Turned to stone. 石になった",
+      });
+      // As a database before migration 0028 was: tickets without their copy.
+      await sql`DROP TABLE ticket_texts`.execute(store.db);
+      await sql`DROP FUNCTION ticket_texts_copy() CASCADE`.execute(store.db);
+      await createTicketTexts(store.db as never);
+      expect(await countTickets(store.db, engine, { description: "石になっ" })).toBe(1);
+      expect(await countTickets(store.db, engine, { subject: "basilisk" })).toBe(1);
+      const copied = await sql<{
+        subject: string;
+      }>`select subject from ticket_texts where ticket_id = ${ticket.id}`.execute(store.db);
+      expect(copied.rows).toEqual([{ subject: "Basilisk stare" }]);
+    });
+  }
 
   /** The row version (xmin) of the ticket's copy: it changes only when the row is written. */
   async function copyVersion(ticketId: number): Promise<string | undefined> {
