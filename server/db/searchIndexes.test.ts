@@ -114,6 +114,13 @@ describe.each(ENGINES)("search indexes on %s", (engine) => {
       }>`select subject from ticket_texts where ticket_id = ${ticket.id}`.execute(store.db);
       expect(copied.rows).toEqual([{ subject: "Basilisk stare" }]);
     });
+
+    it("keeps the plan of the word counters' function, which every chat line calls (migration 0029)", async () => {
+      const language = await sql<{ lanname: string }>`select l.lanname from pg_proc p
+        join pg_language l on l.oid = p.prolang join pg_namespace n on n.oid = p.pronamespace
+        where p.proname = 'word_count_deltas_add' and n.nspname = current_schema()`.execute(store.db);
+      expect(language.rows).toEqual([{ lanname: "plpgsql" }]);
+    });
   }
 
   /** The row version (xmin) of the ticket's copy: it changes only when the row is written. */

@@ -30,6 +30,21 @@ export const REBUILD_WORD_COUNTS = [
     GROUP BY w.word`,
 ] as const;
 
+/**
+ * The statement of `word_count_deltas_add(field, old_words, new_words)`: +1 for each word the new
+ * document has and the old one lacks, -1 the other way round. Migration 0029 keeps it and makes
+ * the function PL/pgSQL.
+ */
+export const WORD_COUNT_DELTAS = `
+  INSERT INTO word_count_deltas (field, word, n)
+  SELECT field, w, 1
+    FROM unnest(tsvector_to_array(ts_delete(coalesce(new_words, ''::tsvector),
+      tsvector_to_array(coalesce(old_words, ''::tsvector))))) AS w
+  UNION ALL
+  SELECT field, w, -1
+    FROM unnest(tsvector_to_array(ts_delete(coalesce(old_words, ''::tsvector),
+      tsvector_to_array(coalesce(new_words, ''::tsvector))))) AS w`;
+
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine !== "postgres") return;
   await sql`CREATE TABLE word_counts (
@@ -48,20 +63,10 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await sql`SET LOCAL work_mem = '256MB'`.execute(db);
   for (const statement of REBUILD_WORD_COUNTS) await sql.raw(statement).execute(db);
 
-  // +1 for each word the new document has and the old one lacks, -1 the other way round.
   // ts_delete drops a list of lexemes from a tsvector in C; a chat line that repeats words the
   // chat already holds (most do) yields two empty sets without sorting the chat's words.
   await sql`CREATE FUNCTION word_count_deltas_add(field text, old_words tsvector, new_words tsvector)
-    RETURNS void LANGUAGE sql AS $$
-      INSERT INTO word_count_deltas (field, word, n)
-      SELECT field, w, 1
-        FROM unnest(tsvector_to_array(ts_delete(coalesce(new_words, ''::tsvector),
-          tsvector_to_array(coalesce(old_words, ''::tsvector))))) AS w
-      UNION ALL
-      SELECT field, w, -1
-        FROM unnest(tsvector_to_array(ts_delete(coalesce(old_words, ''::tsvector),
-          tsvector_to_array(coalesce(new_words, ''::tsvector))))) AS w
-    $$`.execute(db);
+    RETURNS void LANGUAGE sql AS $$ ${sql.raw(WORD_COUNT_DELTAS)} $$`.execute(db);
   const vector = (row: string, field: string) => `to_tsvector('simple'::regconfig, coalesce(${row}.${field}, ''))`;
   const ticketChange = (field: string) => `
     IF TG_OP = 'INSERT' THEN

@@ -9,19 +9,10 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../database.ts";
+import { WORD_COUNT_DELTAS } from "./0024_word_counts.ts";
 
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine !== "postgres") return;
   await sql`CREATE OR REPLACE FUNCTION word_count_deltas_add(field text, old_words tsvector, new_words tsvector)
-    RETURNS void LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO word_count_deltas (field, word, n)
-      SELECT field, w, 1
-        FROM unnest(tsvector_to_array(ts_delete(coalesce(new_words, ''::tsvector),
-          tsvector_to_array(coalesce(old_words, ''::tsvector))))) AS w
-      UNION ALL
-      SELECT field, w, -1
-        FROM unnest(tsvector_to_array(ts_delete(coalesce(old_words, ''::tsvector),
-          tsvector_to_array(coalesce(new_words, ''::tsvector))))) AS w;
-    END $$`.execute(db);
+    RETURNS void LANGUAGE plpgsql AS $$ BEGIN ${sql.raw(WORD_COUNT_DELTAS)}; END $$`.execute(db);
 }
