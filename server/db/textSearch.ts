@@ -7,8 +7,9 @@
  * - Contains (3 characters or more): trigram indexes. PostgreSQL: `col ILIKE '%text%'` served by a
  *   pg_trgm GIN index on the column; a ticket's subject and description are searched in their copy
  *   in `ticket_texts` (migration 0028), so that a chat message's UPDATE of the ticket writes no
- *   trigram (their words stay indexed on `tickets`). SQLite: an FTS5 table with the `trigram` tokenizer (external content, kept in sync by
- *   triggers), queried with a phrase (a trigram phrase is a substring).
+ *   trigram (their words stay indexed on `tickets`). SQLite: an FTS5 table with the `trigram`
+ *   tokenizer (external content, kept in sync by triggers), queried with a phrase (a trigram
+ *   phrase is a substring).
  * - Contains with 1 or 2 characters: no trigram exists, so it becomes a starts-with match on the
  *   lower-case b-tree index (name, e-mail, character name). Subject, description and chat message
  *   require 3 characters (the request schema says so).
@@ -566,9 +567,12 @@ async function createTextIndexes(db: Kysely<unknown>, engine: Engine, plans: Tex
 /**
  * PostgreSQL (migration 0028): `ticket_texts`, a copy of each ticket's subject and description
  * with their trigram indexes, which `tickets` no longer carries (their word indexes stay on
- * `tickets`: a word query is the common one, and its plans were measured there). A trigger keeps it: on a
- * ticket's insert, and on an update that sets subject or description (a chat message's UPDATE of
- * the ticket sets neither, and so writes nothing here). A ticket's row goes with the ticket.
+ * `tickets`: a word query is the common one, and its plans were measured there). A trigger keeps
+ * it: on a ticket's insert, and on an update that sets subject or description (a chat message's
+ * UPDATE of the ticket sets neither, and so writes nothing here). A ticket's row goes with the
+ * ticket. The trigger comes before the copy: it locks `tickets` against writers until the
+ * migration commits, so that no ticket written meanwhile (another node still on the old version)
+ * is missed between the two.
  */
 export async function createTicketTexts(db: Kysely<unknown>): Promise<void> {
   const opclass = sql.raw(`${quoteIdent(await trigramSchema(db))}.gin_trgm_ops`);
@@ -577,6 +581,14 @@ export async function createTicketTexts(db: Kysely<unknown>): Promise<void> {
     subject text NOT NULL,
     description text NOT NULL
   )`.execute(db);
+  await sql`CREATE FUNCTION ticket_texts_copy() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO ticket_texts (ticket_id, subject, description) VALUES (NEW.id, NEW.subject, NEW.description)
+      ON CONFLICT (ticket_id) DO UPDATE SET subject = EXCLUDED.subject, description = EXCLUDED.description;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER ticket_texts_copy AFTER INSERT OR UPDATE OF subject, description ON tickets
+    FOR EACH ROW EXECUTE FUNCTION ticket_texts_copy()`.execute(db);
   await sql`INSERT INTO ticket_texts (ticket_id, subject, description) SELECT id, subject, description FROM tickets`.execute(
     db,
   );
@@ -586,14 +598,6 @@ export async function createTicketTexts(db: Kysely<unknown>): Promise<void> {
     );
   }
   await sql`ANALYZE ticket_texts`.execute(db);
-  await sql`CREATE FUNCTION ticket_texts_copy() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO ticket_texts (ticket_id, subject, description) VALUES (NEW.id, NEW.subject, NEW.description)
-      ON CONFLICT (ticket_id) DO UPDATE SET subject = EXCLUDED.subject, description = EXCLUDED.description;
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`CREATE TRIGGER ticket_texts_copy AFTER INSERT OR UPDATE OF subject, description ON tickets
-    FOR EACH ROW EXECUTE FUNCTION ticket_texts_copy()`.execute(db);
 }
 
 /** Creates the text-search indexes of tickets and chat messages (migration 0008). */

@@ -6,8 +6,9 @@
  * the trigrams of name, e-mail, character name, subject and description (migration 0008) and the
  * words of subject and description (migration 0019). Each recomputed the trigrams or words of a
  * text that had not changed and appended them to the index's pending list, whose clean-up then
- * fell on whichever message filled it. Together they were a third of the message's UPDATE (pgbench:
- * 0.305 ms with them, 0.219 ms without); five of them go.
+ * fell on whichever message filled it. Five of them go: on the search data set (200,000 tickets)
+ * a message's UPDATE of its ticket took 0.93–1.12 ms with them and 0.61–0.77 ms without (pgbench,
+ * docs/decisions.md, part chatload, session 12).
  * - The trigrams of name, e-mail and character name served no query: Contains on those columns
  *   reads their distinct values (migration 0019, `ticket_text_values`). They are dropped.
  * - The trigrams of subject and description serve Contains in a script written without spaces
