@@ -2,7 +2,7 @@
  * The connection banner (spec 1 §2, §4): it appears while the server is down and goes once the
  * socket reconnects. This test runs its own server so that it can stop and restart it.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { RESTART_PORT } from "./support/env.ts";
 import { freshDataDir, type RunningServer, removeDataDir, startServer } from "./support/server.ts";
 import { signIn } from "./support/signIn.ts";
@@ -25,9 +25,12 @@ test.describe("connection banner", () => {
 
   test("appears when the server stops and goes when it returns", async ({ page }) => {
     test.setTimeout(120_000);
+    const live = liveSocket(page);
     await signIn(page, "mod", "**/admin/dashboard");
     const banner = page.getByTestId("connection-banner");
-    // Give the 1 s check time to see the live socket.
+    // The socket's client loads at the page's first idle moment: wait until it has connected, then
+    // give the 1 s check time to see it.
+    await live;
     await page.waitForTimeout(1500);
     await expect(banner).toHaveCount(0);
 
@@ -38,4 +41,48 @@ test.describe("connection banner", () => {
     server = await startServer(RESTART_PORT, dataDir);
     await expect(banner).toHaveCount(0, { timeout: 30_000 });
   });
+
+  test("appears even when the server went away before the page fetched the banner's chunk", async ({ page }) => {
+    test.setTimeout(120_000);
+    // The overlay chunk (Mantine's Alert) is fetched at the page's first idle moment, from the
+    // server; a server that dies before that cannot serve it.
+    await page.route("**/assets/overlayKit-*.js", (route) => route.abort());
+    const live = liveSocket(page);
+    await signIn(page, "mod", "**/admin/dashboard");
+    const banner = page.getByTestId("connection-banner");
+    await live;
+    await page.waitForTimeout(1500);
+    await expect(banner).toHaveCount(0);
+
+    await server?.stop("SIGKILL");
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await expect(banner).toHaveText("Connection lost. Reconnecting…");
+
+    server = await startServer(RESTART_PORT, dataDir);
+    await expect(banner).toHaveCount(0, { timeout: 30_000 });
+  });
+
+  test("says so when the socket's client could not be fetched, and goes live once it can be", async ({ page }) => {
+    test.setTimeout(120_000);
+    // socket.io-client is a chunk of its own (Vite names it after its esm build).
+    const chunk = "**/assets/esm-*.js";
+    await page.route(chunk, (route) => route.abort());
+    await signIn(page, "mod", "**/admin/dashboard");
+    const banner = page.getByTestId("connection-banner");
+    await expect(banner).toHaveText("No connection", { timeout: 15_000 });
+    // Fetched again every few seconds: the page goes live without a reload.
+    const live = liveSocket(page);
+    await page.unroute(chunk);
+    await live;
+    await expect(banner).toHaveCount(0, { timeout: 15_000 });
+  });
 });
+
+/** Settles once the page's socket.io connection has received its first frame. */
+async function liveSocket(page: Page): Promise<void> {
+  const socket = await page.waitForEvent("websocket", {
+    predicate: (ws) => ws.url().includes("/socket.io/"),
+    timeout: 60_000,
+  });
+  await socket.waitForEvent("framereceived", { timeout: 30_000 });
+}

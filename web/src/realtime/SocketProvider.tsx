@@ -7,7 +7,9 @@
  *
  * socket.io-client itself arrives as its own chunk once a user is known and the first render is
  * on screen (the first idle moment after it): no page needs it to draw, and visitors never load
- * it (issue 9, point 10).
+ * it (issue 9, point 10). The chunk comes from the server: when it cannot be fetched (the server
+ * went away before the page's idle moment), the banner says so and the chunk is asked for again
+ * every few seconds, so the page goes live once the server is back, without a reload.
  */
 import { type ReactNode, useEffect, useState } from "react";
 import type { io as ioFunction } from "socket.io-client";
@@ -23,6 +25,9 @@ import { type AppSocket, type ConnectionState, SocketContext } from "./SocketCon
  * other tabs), socket.io does not retry by itself; try again this often, not every second.
  */
 const REFUSED_RETRY_MS = 10_000;
+
+/** After the socket's chunk could not be fetched, it is asked for again this often. */
+const CHUNK_RETRY_MS = 2_000;
 
 function createSocket(io: typeof ioFunction): AppSocket {
   return io({
@@ -104,20 +109,26 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     }
     let cancelled = false;
     let stop: (() => void) | undefined;
-    firstRenderIdle
-      .then(() => import("socket.io-client"))
-      .then(
-        ({ io }) => {
-          if (!cancelled) stop = openSocket(io, userId, isStaff, setSocket, setState);
-        },
-        (error: unknown) => {
-          if (cancelled) return;
-          console.error("The realtime socket could not be loaded", error);
-          setState("none");
-        },
-      );
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      firstRenderIdle
+        .then(() => import("socket.io-client"))
+        .then(
+          ({ io }) => {
+            if (!cancelled) stop = openSocket(io, userId, isStaff, setSocket, setState);
+          },
+          (error: unknown) => {
+            if (cancelled) return;
+            console.error("The realtime socket could not be loaded", error);
+            setState("none");
+            retry = setTimeout(load, CHUNK_RETRY_MS);
+          },
+        );
+    };
+    load();
     return () => {
       cancelled = true;
+      clearTimeout(retry);
       stop?.();
     };
   }, [userId, isStaff]);
