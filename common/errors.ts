@@ -107,6 +107,10 @@ export const ERRORS = {
     message: "Only staff allowed to set admins can give the admin rank or change an admin.",
   },
   permission_not_held: { status: 403, message: "You cannot grant or remove a permission you do not hold." },
+  target_holds_more: {
+    status: 403,
+    message: "You cannot set the password of an employee who holds permissions you do not hold.",
+  },
   last_admin: { status: 409, message: "The last admin cannot be demoted, disabled or deleted." },
   passwords_mismatch: { status: 422, message: "Passwords do not match." },
   user_changed: { status: 409, message: "This user was changed meanwhile. Reload the list and try again." },

@@ -39,6 +39,21 @@ export function requireHeldPermissions(held: readonly Permission[], changed: rea
   }
 }
 
+/**
+ * Setting someone's password is signing in as them: only someone who holds every permission the
+ * target holds may do it, or a users:reset_pw holder could take over a mod with more rights (the
+ * same reason a creator may give a new account only rights they hold).
+ */
+export function requireHoldsAllOf(held: readonly Permission[], targets: readonly Permission[]): void {
+  const missing = targets.filter((p) => !held.includes(p));
+  if (missing.length) {
+    throw new AppError(
+      "target_holds_more",
+      `You cannot set the password of an employee who holds permissions you do not hold: ${missing.join(", ")}.`,
+    );
+  }
+}
+
 /** A rank's defaults adjusted by a dialog: what was added, minus what was removed. */
 export function adjustedPermissions(
   base: readonly Permission[],

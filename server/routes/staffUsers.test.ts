@@ -211,6 +211,25 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
       expect(kept).toHaveLength(2);
     });
 
+    it("edits sent at once take turns: each answers 200 and the lists are one of them, whole", async () => {
+      const target = await employee();
+      const other = await buildCategory(server.store);
+      const lists = [[categoryId], [other.id], [categoryId, other.id], [categoryId], [other.id], []];
+      const answers = await Promise.all(
+        lists.map((categories) =>
+          admin.post("/api/users/change-dev-responsibilities", { user_id: target.id, categories, servers: [serverId] }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(lists.map(() => 200));
+      const kept = await db()
+        .selectFrom("user_categories")
+        .select("category_id")
+        .where("user_id", "=", target.id)
+        .execute();
+      const stored = kept.map((r) => r.category_id).sort();
+      expect(lists.map((l) => [...l].sort())).toContainEqual(stored);
+    });
+
     it("answers 404 for a player or an unknown id", async () => {
       const player = await admin.post<{ user: Employee }>("/api/users/create-new-user", {
         email: "not-staff@members.test",
@@ -480,6 +499,23 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
       expect(bad.status).toBe(422);
     });
 
+    it("edits sent at once are all kept: each adds to the list the other left", async () => {
+      const target = await employee();
+      const added = ["users:view", "setup:view", "setup:create", "quick_response:create"] as const;
+      const answers = await Promise.all(
+        added.map((permission) =>
+          admin.post("/api/permissions/change-user-permissions", {
+            user_id: target.id,
+            rank: "dev",
+            add_list: [permission],
+            remove_list: [],
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(added.map(() => 200));
+      expect(await permissionsOf(target.id)).toEqual([...RANK_DEFAULT_PERMISSIONS.dev, ...added].sort());
+    });
+
     it("adds and removes permissions in place; the next request already sees them", async () => {
       const target = await employee();
       const theirs = await signedIn(target);
@@ -609,6 +645,37 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
         remove_list: unheld,
       });
       expect(trimmed.status).toBe(200);
+    });
+
+    it("a password is set only for an employee whose every permission the caller holds", async () => {
+      // Setting a password is signing in as the employee: users:reset_pw alone must not reach a
+      // mod who holds more (here, the right to change anyone's permissions).
+      const resetter = await modWith(["users:reset_pw"]);
+      const stronger = await employee({
+        rank: "mod",
+        permissions: [...RANK_DEFAULT_PERMISSIONS.mod, "users:set_permissions"],
+      });
+      const takeover = await resetter.post("/api/users/change-password", {
+        dev_id: stronger.id,
+        password: NEW_PASSWORD,
+        re_password: NEW_PASSWORD,
+      });
+      expect(takeover.status).toBe(403);
+      expect(takeover.body).toMatchObject({
+        code: "target_holds_more",
+        detail:
+          "You cannot set the password of an employee who holds permissions you do not hold: users:set_permissions.",
+      });
+      await server.client().signIn(stronger.email, FACTORY_PASSWORD);
+
+      const peer = await employee({ rank: "mod", permissions: [...RANK_DEFAULT_PERMISSIONS.mod] });
+      const allowed = await resetter.post("/api/users/change-password", {
+        dev_id: peer.id,
+        password: NEW_PASSWORD,
+        re_password: NEW_PASSWORD,
+      });
+      expect(allowed.status).toBe(200);
+      await server.client().signIn(peer.email, NEW_PASSWORD);
     });
 
     it("the admin rank and any change of an admin need users:set_admin", async () => {
@@ -786,7 +853,8 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
           expect(await row(target.id)).toMatchObject({ disabled: 0, deleted: 0, password_hash: target.password_hash });
         }
         const holder = await signedIn(await employee({ rank: "dev", permissions: [call.permission] }));
-        const target = await employee();
+        // A target holding nothing: a password is set only for someone holding no more than the caller.
+        const target = await employee({ permissions: [] });
         const allowed = await holder.post(call.path, call.body(target.id));
         expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
       });

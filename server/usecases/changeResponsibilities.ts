@@ -5,6 +5,7 @@
  */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { lockUser } from "../db/dialect.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
 import { type EmployeeRecord, findEmployeeRecord, replaceResponsibilities } from "../repositories/employees.ts";
@@ -36,8 +37,10 @@ export async function changeResponsibilities(
       .map((id) => ({ loc: ["body", "servers"], msg: `Server ${id} does not exist.`, type: "not_found" })),
   ];
   if (unknown.length) throw new AppError("validation", unknown);
-  await db
-    .transaction()
-    .execute((trx) => replaceResponsibilities(trx, target.user.id, categories, servers, nowSeconds()));
+  await db.transaction().execute(async (trx) => {
+    // Two edits at once take turns: each replaces the lists whole, so the last one stands.
+    await lockUser(trx, ctx.store.engine, target.user.id);
+    await replaceResponsibilities(trx, target.user.id, categories, servers, nowSeconds());
+  });
   return (await findEmployeeRecord(db, target.user.id)) ?? target;
 }

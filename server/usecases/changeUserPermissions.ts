@@ -11,6 +11,7 @@
 import type { Permission, StaffRank } from "../../common/permissions.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { lockUser } from "../db/dialect.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
 import {
@@ -49,20 +50,24 @@ export async function changeUserPermissions(
   requireHeldPermissions(held, [...input.add, ...input.remove]);
   const fromRank = target.user.rank as StaffRank;
   const rankChanged = input.rank !== fromRank;
-  const before = await permissionsOf(db, target.user);
-  const after = adjustedPermissions(before, input.add, input.remove);
-  const changed = rankChanged || after.length !== before.length || after.some((p) => !before.includes(p));
-  if (!changed) return target;
 
   const now = nowSeconds();
   const written = await db.transaction().execute(async (trx) => {
+    // The admins first (the last-admin rule locks them in id order), then this employee: two
+    // edits at once take turns, and each adjusts the list the other left, so neither is lost.
     if (rankChanged) await keepLastAdmin(trx, ctx.store.engine, target);
-    if (rankChanged && !(await setRank(trx, target.user.id, fromRank, input.rank, now))) return false;
+    await lockUser(trx, ctx.store.engine, target.user.id);
+    const before = await permissionsOf(trx, target.user);
+    const after = adjustedPermissions(before, input.add, input.remove);
+    const changed = rankChanged || after.length !== before.length || after.some((p) => !before.includes(p));
+    if (!changed) return "unchanged";
+    if (rankChanged && !(await setRank(trx, target.user.id, fromRank, input.rank, now))) return "stale";
     await replacePermissions(trx, target.user.id, after);
     if (!rankChanged) await touchUser(trx, target.user.id, now);
-    return true;
+    return "written";
   });
-  if (!written) throw new AppError("user_changed");
+  if (written === "unchanged") return target;
+  if (written === "stale") throw new AppError("user_changed");
   if (rankChanged) await signOutEverywhere(ctx, target.user.id);
   else ctx.realtime.toUser(target.user.id, "permissions_changed", {});
   return (await findEmployeeRecord(db, target.user.id)) ?? target;
