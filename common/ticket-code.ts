@@ -64,11 +64,16 @@ export function encodeChatId(ticketId: number): string {
   return `chat-${ticketId}`;
 }
 
+/** Ticket ids are 32-bit serials: a larger one names no ticket (and PostgreSQL refuses to compare it). */
+const MAX_TICKET_ID = 2_147_483_647;
+
 /** The ticket id of a chat id; a bare number is accepted too. */
 export function decodeChatId(value: unknown): number | null {
-  if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? value : null;
-  if (typeof value !== "string") return null;
-  const match = /^(?:chat-)?(\d{1,10})$/.exec(value.trim());
-  const id = match ? Number(match[1]) : Number.NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  const id =
+    typeof value === "number"
+      ? value
+      : typeof value === "string"
+        ? Number(/^(?:chat-)?(\d{1,10})$/.exec(value.trim())?.[1] ?? Number.NaN)
+        : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_TICKET_ID ? id : null;
 }

@@ -8,7 +8,7 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** A chat id as `chat-{ticketId}` (or the bare ticket id), parsed to the ticket id. */
 export const chatId = z.union([z.string().max(40), z.number()]).transform((value, ctx) => {
   const ticketId = decodeChatId(value);
-  if (ticketId === null || ticketId > 2_147_483_647) {
+  if (ticketId === null) {
     ctx.addIssue({ code: "custom", message: "not a chat id" });
     return z.NEVER;
   }

@@ -41,6 +41,14 @@ describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
       ok: false,
       error: "forbidden",
     });
+    // Past a 32-bit ticket id: no ticket, refused like any other (PostgreSQL failed on the comparison).
+    for (const room_id of ["chat-9999999999", "chat-2147483648"]) {
+      expect(await emitWithAck(socket, "join_chatroom", { room_id, name: member.id })).toEqual({
+        ok: false,
+        error: "forbidden",
+      });
+      expect(await emitWithAck(socket, "leave_chatroom", { room_id, name: member.id })).toEqual({ ok: true });
+    }
     expect(await emitWithAck(socket, "join_chatroom", { room: "x".repeat(10) })).toEqual({
       ok: false,
       error: "validation",
