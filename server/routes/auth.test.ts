@@ -193,6 +193,12 @@ describe.each(ENGINES)("set-password with a one-time token on %s", (engine) => {
     const res = await server.client().post("/auth2/check-password-token", { password_token: "nope" });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe("This link is invalid or has expired.");
+    // Setting a password with it is refused the same way (before any hash is computed).
+    const set = await server
+      .client()
+      .post("/auth2/setup-password", { password_token: "nope", new_password: "Brand-New-Pass-7?" });
+    expect(set.status).toBe(400);
+    expect(set.body.detail).toBe("This link is invalid or has expired.");
   });
 });
 
@@ -488,5 +494,39 @@ describe.each(ENGINES)("sign out everywhere on %s", (engine) => {
     await client.signIn(member.email, FACTORY_PASSWORD);
     expect((await client.post("/auth/logout-everywhere", {}, { csrf: false })).status).toBe(403);
     expect((await client.get("/auth/pulse-check")).status).toBe(200);
+  });
+});
+
+describe.each(ENGINES)("route limits on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { TRUST_PROXY: "true" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  // @fastify/rate-limit keys IPv6 callers by their /64 itself (since v10), as addressKey does ours.
+  it("count an IPv6 caller by its /64, not by the address it sends from", async () => {
+    let prefix = 0;
+    await inOneWindow(60, async () => {
+      prefix++;
+      // Thirty token checks a minute per caller (TOKEN_RATE), each from another address of one /64.
+      const from = (host: number, net = prefix) => ({ "x-forwarded-for": `2001:db8:${net}:1::${host.toString(16)}` });
+      const statuses: number[] = [];
+      for (let host = 1; host <= 31; host++) {
+        const res = await server
+          .client()
+          .post("/auth2/check-password-token", { password_token: "nope" }, { headers: from(host) });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400));
+      expect(statuses[30]).toBe(429);
+      // Another /64 is another caller.
+      const other = await server
+        .client()
+        .post("/auth2/check-password-token", { password_token: "nope" }, { headers: from(1, prefix + 1000) });
+      expect(other.status).toBe(400);
+    });
   });
 });
