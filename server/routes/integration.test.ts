@@ -63,6 +63,25 @@ describe.each(ENGINES)("game member integration on %s", (engine) => {
     expect(row).toMatchObject({ class: "user", type: "normal", rank: "user", language: "tr", password_hash: null });
   });
 
+  it("the same new member sent at once is created once; the others update it", async () => {
+    const body = { email: "twice@game.test", name: "Twice", characters: [{ characterName: "Sam", server: "Asia" }] };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => server.client().post(UPSERT, body, bearer(KEY))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((a) => a.body.created)).toHaveLength(1);
+    const rows = await server.store.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "twice@game.test")
+      .execute();
+    expect(rows).toHaveLength(1);
+    const characters = await server.store.db
+      .selectFrom("characters")
+      .select("character_name")
+      .where("user_id", "=", rows[0]!.id)
+      .execute();
+    expect(characters).toEqual([{ character_name: "Sam" }]);
+  });
+
   it("updates by e-mail: replaces the characters, sets the password and ends the sessions", async () => {
     const member = await buildMember(server.store);
     const client = server.client();

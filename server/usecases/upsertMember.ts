@@ -9,6 +9,7 @@ import { isValidPassword } from "../../common/password.ts";
 import type { UpsertMemberBody } from "../../common/schemas/integration.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { nowSeconds } from "../auth/tokens.ts";
+import { isUniqueViolation } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import {
@@ -43,7 +44,11 @@ function refuse(loc: (string | number)[], msg: string): AppError {
   return new AppError("validation", [issue]);
 }
 
-export async function upsertMember(deps: UpsertMemberDeps, input: UpsertMemberBody): Promise<UpsertMemberResult> {
+export async function upsertMember(
+  deps: UpsertMemberDeps,
+  input: UpsertMemberBody,
+  again = false,
+): Promise<UpsertMemberResult> {
   const { db } = deps;
   const email = input.email.toLowerCase();
   const servers = await serverIdsByTitle(db);
@@ -72,7 +77,15 @@ export async function upsertMember(deps: UpsertMemberDeps, input: UpsertMemberBo
     return { user, passwordToken, endedSessions };
   };
   // Inside a caller's transaction (the demo seed) the writes join it; otherwise they get their own.
-  const result = db.isTransaction ? await write(db) : await db.transaction().execute(write);
+  let result: Awaited<ReturnType<typeof write>>;
+  try {
+    result = db.isTransaction ? await write(db) : await db.transaction().execute(write);
+  } catch (error) {
+    // The same new member sent twice at once: the other call created it, so this one updates it,
+    // as it would have a moment later. (Inside a caller's transaction the failure stands.)
+    if (!existing && !again && !db.isTransaction && isUniqueViolation(error)) return upsertMember(deps, input, true);
+    throw error;
+  }
   if (result.endedSessions.length) deps.endSessions(result.endedSessions);
   return {
     created: !existing,
