@@ -95,9 +95,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { user: presentSessionUser(user, started.session) };
     });
 
+    // A picture past the limit is refused unread when the body says its length, else cut off at
+    // the limit as it streams: either way no more than the limit reaches the disk.
     const pictureForm = multipartForm(ctx, {
       schema: changeProfilePictureFields,
       maxFiles: 1,
+      maxFileSize: { bytes: AVATAR_MAX_BYTES, refusal: "picture_too_large" },
       admit: async (request) => {
         await requireOwnProfile(db, requireUser(request));
         const length = Number(request.headers["content-length"]);

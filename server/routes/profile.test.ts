@@ -4,7 +4,8 @@
  * typed by their bytes, who may see a picture, and the refusals that change nothing.
  */
 import { readdir } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CSRF_HEADER } from "../../common/constants.ts";
 import { decodeIdToken } from "../../common/schemas/auth.ts";
 import { AVATAR_MAX_BYTES, AVATAR_PATH_PREFIX } from "../../common/schemas/profile.ts";
 import { ENGINES } from "../test/engines.ts";
@@ -326,6 +327,35 @@ describe.each(ENGINES)("profile and preferences on %s", (engine) => {
       const two = pictureForm(png);
       two.append("files", new Blob([new Uint8Array(png.bytes)]), "second.png");
       expect((await me.client.post("/api/profile/change-profile-picture", two)).status).toBe(422);
+      expect(await storedFiles()).toEqual(files);
+      expect((await row(me.user.id)).avatar).toBe("");
+    });
+
+    it("stops a chunked picture (no Content-Length) at 2 MB as it streams and keeps no file", async () => {
+      const me = await staffMember();
+      const files = await storedFiles();
+      const big = Buffer.concat([png.bytes, Buffer.alloc(AVATAR_MAX_BYTES + 512 * 1024)]);
+      const body = new Response(pictureForm({ name: "big.png", bytes: big }));
+      const type = body.headers.get("content-type")!;
+      const bytes = new Uint8Array(await body.arrayBuffer());
+      await me.client.get("/api/config/public");
+      const save = vi.spyOn(server.node.ctx.uploads, "save");
+      const res = await fetch(`${server.baseUrl}/api/profile/change-profile-picture`, {
+        method: "POST",
+        headers: { cookie: me.client.cookieHeader(), [CSRF_HEADER]: me.client.csrf!, "content-type": type },
+        body: new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as Body).code).toBe("picture_too_large");
+      // Refused while streaming: the store never kept the file for the use case to look at.
+      expect(save.mock.settledResults.map((r) => r.type)).toEqual(["rejected"]);
+      save.mockRestore();
       expect(await storedFiles()).toEqual(files);
       expect((await row(me.user.id)).avatar).toBe("");
     });

@@ -8,6 +8,7 @@ import {
   buildPlayer,
   buildTicketWorld,
   EXECUTABLE,
+  type FormFile,
   form,
   memberTicketFields,
   storedFiles,
@@ -16,8 +17,19 @@ import {
 } from "./tickets.testkit.ts";
 
 const SUBMIT = "/api/tickets/submit-member-ticket";
+const SUBMIT_TEMPORARY = "/api/tickets/submit-temporary-ticket";
 const png = SAMPLE_FILES["image/png"]!;
 const pdf = SAMPLE_FILES["application/pdf"]!;
+
+/** A body whose file parts come before its fields (the web client sends the fields first). */
+function filesFirst(fields: Record<string, string | number>, files: FormFile[]): FormData {
+  const data = new FormData();
+  for (const [name, value] of form({}, files)) data.append(name, value);
+  for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
+  return data;
+}
+
+const issueLocs = (body: Record<string, unknown>) => (body.detail as { loc: string[] }[]).map((i) => i.loc);
 
 describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
   let server: TestServer;
@@ -235,6 +247,39 @@ describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
     expect((await client.post(SUBMIT, form(memberTicketFields(world)))).status).toBe(403);
   });
 
+  it("refuses a file sent before the bot-check field with 422, writing nothing", async () => {
+    const { client } = await signedIn();
+    const before = storedFiles(server.store).length;
+    const save = vi.spyOn(server.node.ctx.uploads, "save");
+    const res = await client.post(SUBMIT, filesFirst(memberTicketFields(world), [png]));
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("validation");
+    expect(issueLocs(res.body)).toEqual([["body", "captchaToken"]]);
+    expect(save).not.toHaveBeenCalled();
+    save.mockRestore();
+    expect(storedFiles(server.store)).toHaveLength(before);
+    // The same form with its fields first goes through.
+    expect((await client.post(SUBMIT, form(memberTicketFields(world), [png]))).status).toBe(200);
+  });
+
+  it("refuses an anonymous file sent before captchaToken and email, writing nothing", async () => {
+    const anonymous = server.client();
+    const before = storedFiles(server.store).length;
+    const save = vi.spyOn(server.node.ctx.uploads, "save");
+    const res = await anonymous.post(SUBMIT_TEMPORARY, filesFirst(temporaryTicketFields(world), [png, png]));
+    expect(res.status).toBe(422);
+    expect(issueLocs(res.body)).toEqual([
+      ["body", "captchaToken"],
+      ["body", "email"],
+    ]);
+    expect(save).not.toHaveBeenCalled();
+    save.mockRestore();
+    expect(storedFiles(server.store)).toHaveLength(before);
+    const ok = await anonymous.post(SUBMIT_TEMPORARY, form(temporaryTicketFields(world), [png]));
+    expect(ok.status).toBe(200);
+    expect(storedFiles(server.store)).toHaveLength(before + 1);
+  });
+
   it("answers 422 for missing fields and stores nothing", async () => {
     const { client } = await signedIn();
     const before = storedFiles(server.store).length;
@@ -281,6 +326,31 @@ describe.each(ENGINES)("ticket submission with the bot check on %s", (engine) =>
     expect((await client.post(SUBMIT, form(memberTicketFields(world, { captchaToken: token })))).status).toBe(200);
     const replay = await client.post(SUBMIT, form(memberTicketFields(world, { captchaToken: token })));
     expect(replay.body.code).toBe("captcha_failed");
+  });
+
+  it("refuses a solved challenge sent after the files without using it up", async () => {
+    const anonymous = server.client();
+    const token = await anonymous.solveCaptcha();
+    const before = storedFiles(server.store).length;
+    const save = vi.spyOn(server.node.ctx.uploads, "save");
+    const late = await anonymous.post(
+      SUBMIT_TEMPORARY,
+      filesFirst(temporaryTicketFields(world, { captchaToken: token }), [png]),
+    );
+    expect(late.status).toBe(422);
+    expect(issueLocs(late.body)).toEqual([
+      ["body", "captchaToken"],
+      ["body", "email"],
+    ]);
+    expect(save).not.toHaveBeenCalled();
+    save.mockRestore();
+    expect(storedFiles(server.store)).toHaveLength(before);
+    // The bot check never ran: the same token still files the ticket in the normal order.
+    const ok = await anonymous.post(
+      SUBMIT_TEMPORARY,
+      form(temporaryTicketFields(world, { captchaToken: token }), [png]),
+    );
+    expect(ok.status).toBe(200);
   });
 
   it("requires it for temporary tickets too", async () => {

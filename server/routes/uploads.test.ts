@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
@@ -142,6 +142,27 @@ describe.each(ENGINES)("attachments on %s", (engine) => {
     expect(res.status).toBe(200);
     const [url] = (res.body.message as { attachments: string[] }).attachments;
     expect((await player.get(url!)).headers.get("content-type")).toBe("image/jpeg");
+  });
+
+  it("refuses files sent before chatId with 422, before the ticket is checked or a byte is written", async () => {
+    const member = await buildMember(server.store);
+    const ticket = await buildTicket(server.store, { member });
+    const player = await signedIn("member", member);
+    const before = storedFiles();
+    const body = new FormData();
+    body.append("files", new Blob([new Uint8Array(SAMPLE_FILES["image/jpeg"]!.bytes)]), "photo.jpg");
+    body.append("chatId", encodeChatId(ticket.id));
+    body.append("message", "photo");
+    const save = vi.spyOn(server.node.ctx.uploads, "save");
+    const res = await player.post("/api/new-chat-message", body);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      code: "validation",
+      detail: [{ loc: ["body", "chatId"], type: "fields_before_files" }],
+    });
+    expect(save).not.toHaveBeenCalled();
+    save.mockRestore();
+    expect(storedFiles()).toEqual(before);
   });
 
   it("answers 404 for names that are not stored names", async () => {

@@ -4,9 +4,10 @@
  * 1. runs the route's `admit` checks before a byte of the body is read (session, ban, limits),
  * 2. reserves the upload budget for the request's Content-Length, or chunk by chunk as it streams,
  * 3. runs the route's `gate` (checks that need some fields, such as the bot check) as soon as those
- *    fields have arrived, so before the first file is stored when the form sends them first,
- * 4. streams at most `maxFiles` files to the upload store, and parses the fields with the route's
- *    schema, leaving `{body, files}` on the request for `form.read(request)`.
+ *    fields have arrived; a file part that comes before them is refused unread, so no file is
+ *    stored before the gate has run,
+ * 4. streams at most `maxFiles` files of at most `maxFileSize` to the upload store, and parses the
+ *    fields with the route's schema, leaving `{body, files}` on the request for `form.read(request)`.
  *
  * Whatever is refused afterwards, the files the request stored are removed in one place: the
  * onSend hook of `registerFormCleanup`, keyed on `request.storedFiles`.
@@ -44,11 +45,17 @@ export interface FormOptions<S extends z.ZodType> {
   schema: S;
   /** Files this form takes (0: none; a file part is refused with too_many_files). */
   maxFiles?: number;
+  /**
+   * A per-file limit below the upload store's, and the refusal of a file past it: the reader stops
+   * writing at that size whether or not the client sent a Content-Length.
+   */
+  maxFileSize?: { bytes: number; refusal: ErrorCode };
   /** Checks that need no field, run before the body is read. */
   admit?: (request: FastifyRequest) => Promise<void> | void;
   /**
-   * Checks that need `fields`: run once, as soon as all of them have arrived before a file part,
-   * else when the body ends (a form that sends its files first has them checked after storing).
+   * Checks that need `fields`: run once, as soon as all of them have arrived. The fields must come
+   * before the first file part (a file part that comes first is refused with 422 unread); a form
+   * without files has them checked when the body ends.
    */
   gate?: { fields: readonly string[]; check: (request: FastifyRequest, fields: FormFields) => Promise<void> };
 }
@@ -106,9 +113,33 @@ function readerError(error: unknown): AppError {
   return new AppError("malformed_body");
 }
 
+/** The 422 of a file part sent before the gate's fields: the gate must run before a file is stored. */
+function fieldsFirst(missing: readonly string[]): AppError {
+  return new AppError(
+    "validation",
+    missing.map((name) => ({
+      loc: ["body", name],
+      msg: `The field ${name} must be sent before the files.`,
+      type: "fields_before_files",
+    })),
+  );
+}
+
 export function multipartForm<S extends z.ZodType>(ctx: AppContext, options: FormOptions<S>): Form<S> {
   const maxFiles = options.maxFiles ?? LIMITS.attachments;
   const gate = options.gate;
+  // The form's own limit applies when it is the tighter one; else the store's file_size_exceeded.
+  const formLimit =
+    options.maxFileSize && options.maxFileSize.bytes <= ctx.uploads.maxBytes ? options.maxFileSize : undefined;
+  const fileSize = formLimit?.bytes ?? ctx.uploads.maxBytes;
+
+  /** A file's refusal as the client reads it: past the form's own limit, the form's refusal. */
+  function fileRefusal(error: unknown, index: number, part: MultipartFile): never {
+    if (formLimit && error instanceof AppError && error.code === "file_size_exceeded") {
+      throw new AppError(formLimit.refusal);
+    }
+    return namingFile(error, index, part);
+  }
 
   async function readParts(request: FastifyRequest, fields: FormFields, runGate: () => Promise<void>) {
     const files = request.storedFiles ?? [];
@@ -121,7 +152,7 @@ export function multipartForm<S extends z.ZodType>(ctx: AppContext, options: For
     if (Number.isSafeInteger(length) && length > 0) await budget.reserve(length);
     try {
       parts = request.parts({
-        limits: { fileSize: ctx.uploads.maxBytes, files: maxFiles + 1, fieldSize: MAX_FIELD_CHARS },
+        limits: { fileSize, files: maxFiles + 1, fieldSize: MAX_FIELD_CHARS },
       });
     } catch (error) {
       await budget.settle();
@@ -139,10 +170,14 @@ export function multipartForm<S extends z.ZodType>(ctx: AppContext, options: For
         const part = next.value;
         current = part;
         if (part.type === "file") {
-          if (gate?.fields.every((f) => Object.hasOwn(fields, f))) await runGate();
+          if (gate) {
+            const missing = gate.fields.filter((f) => !Object.hasOwn(fields, f));
+            if (missing.length) throw fieldsFirst(missing);
+            await runGate();
+          }
           if (files.length >= maxFiles) throw new AppError("too_many_files");
           const index = files.length;
-          files.push(await ctx.uploads.save(part, budget.take).catch((error) => namingFile(error, index, part)));
+          files.push(await ctx.uploads.save(part, budget.take).catch((error) => fileRefusal(error, index, part)));
         } else {
           addField(fields, part.fieldname, typeof part.value === "string" ? part.value : String(part.value));
         }

@@ -11,6 +11,7 @@ export async function changeProfilePicture(ctx: AppContext, userId: number, file
   const [file] = files;
   if (!file) throw new AppError("picture_missing");
   if (!(AVATAR_TYPES as readonly string[]).includes(file.mime)) throw new AppError("picture_not_image");
+  // The form stops a larger file as it streams; this holds for any other caller too.
   if (file.size > AVATAR_MAX_BYTES) throw new AppError("picture_too_large");
   return replaceAvatar(ctx, userId, avatarUrl(file.name));
 }
