@@ -100,6 +100,20 @@ export function clearSessionCookies(ctx: AppContext, reply: FastifyReply): void 
   reply.setCookie(names.csrf, makeCsrfToken(ctx.config.secrets.csrf, `anon:${anon}`), { ...base, httpOnly: false });
 }
 
+/**
+ * Whether a session whose row still exists has ended: its user deleted or disabled, or its
+ * absolute or idle limit reached. HTTP and the socket watch (realtime/sessionWatch.ts) apply this
+ * one rule, so that a socket never outlives the cookie that opened it.
+ */
+export function sessionEnded(
+  session: Pick<SessionRow, "kind" | "last_seen_at" | "expires_at">,
+  user: Pick<UserRow, "class" | "disabled" | "disabled_until" | "deleted">,
+  now: number,
+): boolean {
+  if (user.deleted || isDisabled(user, now)) return true;
+  return session.expires_at <= now || session.last_seen_at + sessionLimits(user, session.kind).idleSeconds <= now;
+}
+
 /** Loads the live session and user for a cookie token; ends it when it has run out. */
 export async function resolveSession(
   ctx: AppContext,
@@ -111,8 +125,8 @@ export async function resolveSession(
   const found = await findLiveSessionWithUser(db, sha256(token), now);
   if (!found) return null;
   const { session, user } = found;
-  const idle = user ? sessionLimits(user, session.kind).idleSeconds : 0;
-  if (!user || isDisabled(user, now) || session.last_seen_at + idle <= now) {
+  // No user: the account was deleted (findLiveSessionWithUser).
+  if (!user || sessionEnded(session, user, now)) {
     await deleteSession(db, session.id);
     ctx.realtime.endSessions([session.id]);
     return null;

@@ -197,6 +197,11 @@ export function createSocketServer(
             socket.disconnect(true);
             return;
           }
+          // An event is activity: the session stays alive for HTTP too (sessionWatch.ts). The
+          // event does not wait for that write, nor fail with it.
+          sessions
+            .touch(socket)
+            .catch((err: unknown) => log.warn({ err, userId: user.id }, "socket session touch failed"));
           // Per user, not per socket: more sockets buy no more events.
           const decision = await ctx.limits.consume(`socket-events:user:${user.id}`, SOCKET_EVENT_RULE);
           if (!decision.allowed) return reply({ ok: false, error: "rate_limited" });
