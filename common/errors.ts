@@ -165,7 +165,7 @@ export const ERRORS = {
   // ---- issue 9 part limits: add this part's codes right below this line
   /** A temporary look-up whose id and e-mail match no ticket (its own code, so the page can say so). */
   ticket_not_found: { status: 404, message: "No ticket was found with this ticket number and e-mail." },
-  /** Too many wrong look-ups from one address: the look-up lockout (retry-after says how long). */
+  /** Too many wrong look-ups from one address or for one e-mail: the lockout (retry-after says how long). */
   ticket_lookup_locked: {
     status: 429,
     message: "Too many failed ticket look-ups. Please wait a few minutes and try again.",

@@ -14,6 +14,7 @@ import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo, presentChatPage, presentSentMessage } from "../presenters/message.ts";
+import type { LimitRule } from "../ratelimit/store.ts";
 import { chatParticipants, listMessages } from "../repositories/chat.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { findUpload, recordUploads } from "../repositories/uploads.ts";
@@ -27,6 +28,14 @@ function contentDisposition(kind: "inline" | "attachment", original: string): st
   const ascii = original.replace(/[^\x20-\x7e]|["\\%;]/g, "_") || "file";
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(original)}`;
 }
+
+/**
+ * Chat sends over HTTP, per user across every node and session (players always send this way;
+ * staff when files go with the message). The socket's event rule (socketServer.ts) never sees
+ * these sends, so they count here, with the same numbers: no person types 20 messages a second,
+ * while a script cannot flood a chat, and the staff it notifies, faster than that.
+ */
+export const CHAT_SEND_RULE = { max: 20, windowSeconds: 1 } as const satisfies LimitRule;
 
 /** What each call accepts and answers; answers are per audience (common/schemas/chatResponses.ts). */
 const schemas = {
@@ -52,7 +61,15 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // are never stored (the web client sends its fields before its files).
     const messageForm = multipartForm(ctx, {
       schema: newChatMessageBody,
-      admit: (request) => void requireUser(request),
+      // Reserved before a byte of the body is read, so a refused send stores no file either. A
+      // send refused later (a closed ticket, a bad field) keeps its reservation: attempts count.
+      admit: async (request) => {
+        const user = requireUser(request);
+        const decision = await ctx.limits.consume(`chat-send:user:${user.id}`, CHAT_SEND_RULE);
+        if (!decision.allowed) {
+          throw new AppError("rate_limited", undefined, { "retry-after": String(decision.retryAfterSeconds) });
+        }
+      },
       gate: {
         fields: ["chatId"],
         check: async (request, fields) => {

@@ -4,7 +4,7 @@ import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { startSecondNode, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
-import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
+import { TEMPORARY_LOOKUP_EMAIL_LIMIT, TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -25,6 +25,19 @@ function fromNewAddress(): Record<string, string> {
   address++;
   return { "x-forwarded-for": `10.0.${Math.floor(address / 250)}.${(address % 250) + 1}` };
 }
+
+let network = 0;
+/**
+ * A fresh IPv6 /64 of one /48 per call: each is its own address key, as an attacker holding a /48
+ * has 65,536 of them.
+ */
+function fromNewNetwork(): Record<string, string> {
+  network++;
+  return { "x-forwarded-for": `2001:db8:48:${network.toString(16)}::7` };
+}
+
+/** Ticket numbers that no test files (ids and created_at are far below), for look-ups that miss. */
+const UNUSED_REFERENCE = 9_000_000;
 
 describe.each(ENGINES)("temporary tickets on %s", (engine) => {
   let server: TestServer;
@@ -262,6 +275,54 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it("locks an e-mail after 20 failed look-ups in an hour from any addresses; a right pair does not count (finding 1)", async () => {
+    const email = `walked${address}@example.test`;
+    const filed = await submit(server.client(), fromNewAddress(), { email });
+    expect(filed.status).toBe(200);
+    const lookUp = (ticket_id: number, mail = email) =>
+      server.client().post(SEARCH, { ticket_id, email: mail }, { headers: fromNewNetwork() });
+    // The owner's right pairs, between the misses, use up nothing of the e-mail's window.
+    for (let i = 0; i < TEMPORARY_LOOKUP_EMAIL_LIMIT.max; i++) {
+      // Another spelling of the same e-mail counts in the same window.
+      const miss = await lookUp(UNUSED_REFERENCE + i, i % 2 ? email.toUpperCase() : email);
+      expect(miss.status).toBe(404);
+      if (i % 5 === 0) expect((await lookUp(filed.body.ticket_id as number)).status).toBe(200);
+    }
+    // Every look-up came from its own /64, so the address window never stopped one.
+    const walked = await lookUp(UNUSED_REFERENCE + 100);
+    expect(walked.status).toBe(429);
+    expect(walked.body).toMatchObject({
+      code: "ticket_lookup_locked",
+      detail: "Too many failed ticket look-ups. Please wait a few minutes and try again.",
+    });
+    expect(Number(walked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(walked.headers.get("retry-after"))).toBeLessThanOrEqual(TEMPORARY_LOOKUP_EMAIL_LIMIT.windowSeconds);
+    // Once locked, the right id is refused too: the walk cannot go on and find it.
+    expect((await lookUp(filed.body.ticket_id as number)).status).toBe(429);
+    // Another e-mail is not locked.
+    expect((await lookUp(UNUSED_REFERENCE, `other${address}@example.test`)).status).toBe(404);
+  });
+
+  it("does not spend an address's window on an e-mail that is locked", async () => {
+    const email = `locked${address}@example.test`;
+    for (let i = 0; i < TEMPORARY_LOOKUP_EMAIL_LIMIT.max; i++) {
+      const miss = await server
+        .client()
+        .post(SEARCH, { ticket_id: UNUSED_REFERENCE + i, email }, { headers: fromNewNetwork() });
+      expect(miss.status).toBe(404);
+    }
+    const headers = fromNewAddress();
+    for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max + 2; i++) {
+      expect((await server.client().post(SEARCH, { ticket_id: 1, email }, { headers })).status).toBe(429);
+    }
+    // Refused before any search, those look-ups left this address its whole window.
+    const elsewhere = `free${address}@example.test`;
+    for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max; i++) {
+      const res = await server.client().post(SEARCH, { ticket_id: UNUSED_REFERENCE, email: elsewhere }, { headers });
+      expect(res.status).toBe(404);
+    }
+  });
+
   it("refuses a signed-in member with 409 and files sent to the look-up", async () => {
     const member = await buildPlayer(server.store, world);
     const client = server.client();
@@ -320,6 +381,34 @@ describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", 
           .post(SEARCH, { ticket_id: filed.body.ticket_id, email }, { headers: elsewhere });
         expect(res.status).toBe(200);
       }
+    });
+
+    it("searches no more than the e-mail's limit of parallel look-ups from many networks", async () => {
+      const email = `parallel${network}@example.test`;
+      const filed = await server
+        .client()
+        .post(SUBMIT, form(temporaryTicketFields(world, { email }), []), { headers: fromNewAddress() });
+      expect(filed.status).toBe(200);
+      const burst = 3 * TEMPORARY_LOOKUP_EMAIL_LIMIT.max;
+      const answers = await Promise.all(
+        Array.from({ length: burst }, (_, i) =>
+          server.client().post(SEARCH, form({ ticket_id: UNUSED_REFERENCE + i, email }), { headers: fromNewNetwork() }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      // The store reserves atomically: exactly the window's misses were searched, however many raced.
+      expect(statuses.filter((s) => s === 404)).toHaveLength(TEMPORARY_LOOKUP_EMAIL_LIMIT.max);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(burst - TEMPORARY_LOOKUP_EMAIL_LIMIT.max);
+      expect(answers.find((a) => a.status === 429)?.body.code).toBe("ticket_lookup_locked");
+      // The right pair is refused now, from yet another network; another e-mail is searched.
+      const right = await server
+        .client()
+        .post(SEARCH, { ticket_id: filed.body.ticket_id, email }, { headers: fromNewNetwork() });
+      expect(right.status).toBe(429);
+      const other = await server
+        .client()
+        .post(SEARCH, { ticket_id: filed.body.ticket_id, email: `x${email}` }, { headers: fromNewNetwork() });
+      expect(other.status).toBe(404);
     });
 
     // Last in this suite: closing the second node closes the limit store that both nodes share.
