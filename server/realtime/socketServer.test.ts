@@ -1,7 +1,7 @@
 import { type Socket as ClientSocket, io as connectSocket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../test/engines.ts";
-import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
+import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
@@ -197,6 +197,39 @@ describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) 
     afterAll(async () => {
       closeOpened();
       await proxied?.close();
+    });
+
+    it("stores the caller's address as HTTP reads it, and keeps no secret on an admitted socket", async () => {
+      const member = await buildMember(proxied.store);
+      const ticket = await buildTicket(proxied.store, { member });
+      const client = proxied.client();
+      await client.signIn(member.email, FACTORY_PASSWORD);
+      const socket = connectSocket(proxied.baseUrl, {
+        path: "/socket.io",
+        transports: ["websocket"],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: { cookie: client.cookieHeader(), "x-forwarded-for": "203.0.113.7, 10.0.0.1" },
+        auth: { csrf: client.csrf },
+      });
+      opened.push(socket);
+      await connected(socket);
+      const sent = await emitWithAck<{ ok: boolean }>(socket, "send_message", {
+        messageObj: { chatId: `chat-${ticket.id}`, message: "from behind the proxy" },
+      });
+      expect(sent.ok).toBe(true);
+      const stored = await proxied.store.db
+        .selectFrom("chat_messages")
+        .select("ip_origin")
+        .where("ticket_id", "=", ticket.id)
+        .where("message", "=", "from behind the proxy")
+        .executeTakeFirstOrThrow();
+      expect(stored.ip_origin).toBe("203.0.113.7");
+      // What socket.io hands to other nodes (handshake and data) and keeps in Redis for a recovery.
+      const [held] = (await proxied.node.io.fetchSockets()).filter((s) => s.data.user.id === member.id);
+      expect(held?.handshake.headers.cookie).toBeUndefined();
+      expect(held?.handshake.auth).toEqual({});
+      expect(held?.data.user.password_hash).toBeNull();
     });
 
     it("takes the scheme and host the browser used from X-Forwarded-*", async () => {

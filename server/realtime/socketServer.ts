@@ -85,6 +85,16 @@ export function ownOrigin(request: IncomingMessage, trustProxy: boolean): string
   }
 }
 
+/**
+ * The caller's address as HTTP reads it (Fastify's request.ip): behind a trusted proxy the
+ * left-most X-Forwarded-For entry, else the peer. Stored with the messages a socket sends.
+ */
+export function clientAddress(request: IncomingMessage, peer: string, trustProxy: boolean): string {
+  const forwarded = request.headers["x-forwarded-for"];
+  const first = trustProxy ? [forwarded].flat().join(",").split(",")[0]?.trim() : undefined;
+  return first || peer;
+}
+
 function originAllowed(ctx: AppContext, request: IncomingMessage): boolean {
   const origin = request.headers.origin;
   // Non-browser clients send no Origin; they cannot ride on a victim's cookies anyway.
@@ -136,8 +146,16 @@ export function createSocketServer(
     const token = typeof fromAuth === "string" ? fromAuth : typeof fromHeader === "string" ? fromHeader : undefined;
     if (!isCsrfTokenValid(ctx.config.secrets.csrf, `session:${resolved.session.id}`, token)) return "csrf_failed";
     const restored = sealed ? await settleRecovery(ctx, socket, sealed, resolved) : null;
-    socket.data = restored ? { ...resolved, restored } : { ...resolved };
+    // socket.data travels: socket.io keeps it in Redis for a recovery, and hands it with the
+    // handshake to another node that lists a room's sockets (presence). Neither carries a secret:
+    // no password hash here, and no session cookie or CSRF token in the handshake once admitted.
+    const user = { ...resolved.user, password_hash: null };
+    socket.data = restored ? { user, session: resolved.session, restored } : { user, session: resolved.session };
     if (!(await slots.acquire(resolved.user.id, socket.id))) return "too_many_sockets";
+    const { cookie: _cookie, ...headers } = socket.handshake.headers;
+    socket.handshake.headers = headers;
+    socket.handshake.auth = {};
+    socket.handshake.address = clientAddress(request, socket.handshake.address, ctx.config.trustProxy);
     return null;
   }
 
