@@ -152,7 +152,7 @@ export function createSocketServer(
     const user = { ...resolved.user, password_hash: null };
     socket.data = restored ? { user, session: resolved.session, restored } : { user, session: resolved.session };
     if (!(await slots.acquire(resolved.user.id, socket.id))) return "too_many_sockets";
-    const { cookie: _cookie, ...headers } = socket.handshake.headers;
+    const { cookie: _cookie, [CSRF_HEADER]: _csrf, ...headers } = socket.handshake.headers;
     socket.handshake.headers = headers;
     socket.handshake.auth = {};
     socket.handshake.address = clientAddress(request, socket.handshake.address, ctx.config.trustProxy);

@@ -4,7 +4,8 @@
  * rank), each validation message, and the rules the spec leaves to us (set_admin, self, last
  * admin). Sessions and sockets ending at once are in staffUsers.realtime.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { disableEndsAt, earliestDisableDate, formatDisableDate } from "../../common/disableDate.ts";
 import { PERMISSIONS, type Permission, RANK_DEFAULT_PERMISSIONS } from "../../common/permissions.ts";
 import type { Employee } from "../../common/schemas/staffUsers.ts";
@@ -515,6 +516,48 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
       expect(answers.map((a) => a.status)).toEqual(added.map(() => 200));
       expect(await permissionsOf(target.id)).toEqual([...RANK_DEFAULT_PERMISSIONS.dev, ...added].sort());
     });
+
+    // Rows locked by another transaction meanwhile: PostgreSQL's case (SQLite has one writer).
+    if (engine === "postgres") {
+      it("an edit that waited for a demotion of its employee refuses instead of writing the old rank's list", async () => {
+        const demoted = await employee({ rank: "admin" });
+        const lockedThere = Promise.withResolvers<void>();
+        const demote = Promise.withResolvers<void>();
+        const demotion = db()
+          .transaction()
+          .execute(async (trx) => {
+            await trx.selectFrom("users").select("id").where("id", "=", demoted.id).forUpdate().execute();
+            lockedThere.resolve();
+            await demote.promise;
+            await trx.updateTable("users").set({ rank: "dev" }).where("id", "=", demoted.id).execute();
+            await trx.deleteFrom("user_permissions").where("user_id", "=", demoted.id).execute();
+            await trx
+              .insertInto("user_permissions")
+              .values({ user_id: demoted.id, permission: "profile:view" })
+              .execute();
+          });
+        await lockedThere.promise;
+        // Read as an admin, then wait for the employee's row.
+        const edit = admin.post("/api/permissions/change-user-permissions", {
+          user_id: demoted.id,
+          rank: "admin",
+          add_list: [],
+          remove_list: ["stats:view"],
+        });
+        await vi.waitFor(async () => {
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like '%"users"%for update%'`.execute(db());
+          expect(rows[0]?.n).toBeGreaterThan(0);
+        });
+        demote.resolve();
+        await demotion;
+        const res = await edit;
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject({ code: "user_changed" });
+        // Not every permission but stats:view, which the admin rank it was read with would have left.
+        expect(await permissionsOf(demoted.id)).toEqual(["profile:view"]);
+      });
+    }
 
     it("adds and removes permissions in place; the next request already sees them", async () => {
       const target = await employee();

@@ -28,6 +28,7 @@ import {
   touchUser,
 } from "../repositories/employees.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
+import { findUserById } from "../repositories/users.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";
 import { keepLastAdmin, targetForChange } from "./staffUserSupport.ts";
 
@@ -57,7 +58,11 @@ export async function changeUserPermissions(
     // edits at once take turns, and each adjusts the list the other left, so neither is lost.
     if (rankChanged) await keepLastAdmin(trx, ctx.store.engine, target);
     await lockUser(trx, ctx.store.engine, target.user.id);
-    const before = await permissionsOf(trx, target.user);
+    // Read again under the lock: a rank changed meanwhile (an admin demoted) would otherwise make
+    // this edit write the list of the rank it was read with.
+    const current = await findUserById(trx, target.user.id);
+    if (!current || current.rank !== fromRank) return "stale";
+    const before = await permissionsOf(trx, current);
     const after = adjustedPermissions(before, input.add, input.remove);
     const changed = rankChanged || after.length !== before.length || after.some((p) => !before.includes(p));
     if (!changed) return "unchanged";
