@@ -1,5 +1,6 @@
 import { type Socket as ClientSocket, io as connectSocket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InsertedUser } from "../seed/users.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
@@ -146,9 +147,9 @@ describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) 
     for (const socket of opened.splice(0)) socket.close();
   }
 
-  /** A signed-in member's socket that sends these headers with its handshake. */
-  async function socketWith(server: TestServer, headers: Record<string, string>) {
-    const member = await buildMember(server.store);
+  /** A signed-in member's socket (a new member unless one is given) that sends these headers with its handshake. */
+  async function memberSocket(server: TestServer, headers: Record<string, string>, given?: InsertedUser) {
+    const member = given ?? (await buildMember(server.store));
     const client = server.client();
     await client.signIn(member.email, FACTORY_PASSWORD);
     const socket = connectSocket(server.baseUrl, {
@@ -160,7 +161,12 @@ describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) 
       auth: { csrf: client.csrf },
     });
     opened.push(socket);
-    return connected(socket).then(
+    return socket;
+  }
+
+  /** Whether that socket connects, or why not. */
+  async function socketWith(server: TestServer, headers: Record<string, string>) {
+    return connected(await memberSocket(server, headers)).then(
       () => "connected",
       (error: Error) => error.message,
     );
@@ -202,17 +208,7 @@ describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) 
     it("stores the caller's address as HTTP reads it, and keeps no secret on an admitted socket", async () => {
       const member = await buildMember(proxied.store);
       const ticket = await buildTicket(proxied.store, { member });
-      const client = proxied.client();
-      await client.signIn(member.email, FACTORY_PASSWORD);
-      const socket = connectSocket(proxied.baseUrl, {
-        path: "/socket.io",
-        transports: ["websocket"],
-        reconnection: false,
-        forceNew: true,
-        extraHeaders: { cookie: client.cookieHeader(), "x-forwarded-for": "203.0.113.7, 10.0.0.1" },
-        auth: { csrf: client.csrf },
-      });
-      opened.push(socket);
+      const socket = await memberSocket(proxied, { "x-forwarded-for": "203.0.113.7, 10.0.0.1" }, member);
       await connected(socket);
       const sent = await emitWithAck<{ ok: boolean }>(socket, "send_message", {
         messageObj: { chatId: `chat-${ticket.id}`, message: "from behind the proxy" },
