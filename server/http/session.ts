@@ -132,7 +132,7 @@ export async function resolveSession(
     return null;
   }
   if (now - session.last_seen_at >= TOUCH_EVERY_SECONDS) {
-    await touchSession(db, session.id, now);
+    await touchSession(db, session.id, now, sessionLimits(user, session.kind).idleSeconds);
     session.last_seen_at = now;
   }
   return { session, user };

@@ -13,6 +13,7 @@ import { sessionLimits, TOUCH_EVERY_SECONDS } from "../auth/sessionPolicy.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { Database } from "../db/schema.ts";
 import { sessionEnded } from "../http/session.ts";
+import { touchSession } from "../repositories/sessions.ts";
 import type { AppServer, AppSocket } from "./socketServer.ts";
 
 /** How stale a socket's last check may be before an event checks again. */
@@ -100,15 +101,7 @@ export class SessionWatch {
     // Marked before the write: the rest of a burst finds it done rather than writing too.
     this.#seenAt.set(socket, now);
     try {
-      await this.#db
-        .updateTable("sessions")
-        .set({ last_seen_at: now })
-        .where("id", "=", session.id)
-        // Another socket, node or request may have moved it since this node read it.
-        .where("last_seen_at", "<=", now - TOUCH_EVERY_SECONDS)
-        // A session that went idle after its check stays ended: a touch never revives one.
-        .where("last_seen_at", ">", now - sessionLimits(user, session.kind).idleSeconds)
-        .execute();
+      await touchSession(this.#db, session.id, now, sessionLimits(user, session.kind).idleSeconds);
     } catch (err) {
       this.#seenAt.delete(socket);
       throw err;

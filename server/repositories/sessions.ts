@@ -1,5 +1,6 @@
 /** Server-side sessions. The cookie holds a random token; the table keeps its sha256 as the id. */
 import type { Kysely, Selectable } from "kysely";
+import { TOUCH_EVERY_SECONDS } from "../auth/sessionPolicy.ts";
 import type { Database, SessionsTable } from "../db/schema.ts";
 import type { UserRow } from "./users.ts";
 
@@ -63,8 +64,19 @@ export async function findLiveSessionWithUser(
   return { session, user: user.deleted ? undefined : user };
 }
 
-export async function touchSession(db: Kysely<Database>, id: string, now: number): Promise<void> {
-  await db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", id).execute();
+/**
+ * Moves a session's last_seen_at to now, once it is TOUCH_EVERY_SECONDS old (another request,
+ * socket or node may have moved it meanwhile), and never for a session already past its idle
+ * limit: a touch does not revive a session that ended after it was checked.
+ */
+export async function touchSession(db: Kysely<Database>, id: string, now: number, idleSeconds: number): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ last_seen_at: now })
+    .where("id", "=", id)
+    .where("last_seen_at", "<=", now - TOUCH_EVERY_SECONDS)
+    .where("last_seen_at", ">", now - idleSeconds)
+    .execute();
 }
 
 export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
