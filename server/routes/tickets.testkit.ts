@@ -1,6 +1,7 @@
 /** Shared set-up for the player ticket suites: a configured help desk and multipart forms. */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { expect, vi } from "vitest";
 import type { InsertedUser } from "../seed/users.ts";
 import { buildCategory, buildMember, buildPriority, buildServer } from "../test/factories.ts";
 import type { TestServer } from "../test/server.ts";
@@ -87,6 +88,23 @@ export function temporaryTicketFields(world: TicketWorld, overrides: Record<stri
 export function storedFiles(store: Store): string[] {
   const dir = path.join(store.dataDir, "uploads");
   return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+/**
+ * Sends a request that must store no file: the upload store is never asked to save one (so no byte
+ * reaches the disk, not even one removed afterwards), and the uploads directory is as it was.
+ */
+export async function storingNothing<T>(server: TestServer, send: () => Promise<T>): Promise<T> {
+  const before = storedFiles(server.store);
+  const save = vi.spyOn(server.node.ctx.uploads, "save");
+  try {
+    const answer = await send();
+    expect(save).not.toHaveBeenCalled();
+    return answer;
+  } finally {
+    save.mockRestore();
+    expect(storedFiles(server.store)).toEqual(before);
+  }
 }
 
 /** A Windows executable header renamed to .png: not an allowed type whatever its name says. */

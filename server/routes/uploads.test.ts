@@ -1,11 +1,10 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { storedFiles, storingNothing } from "./tickets.testkit.ts";
 
 const LIMIT = 64 * 1024;
 
@@ -24,11 +23,6 @@ describe.each(ENGINES)("attachments on %s", (engine) => {
   afterAll(async () => {
     await server?.close();
   });
-
-  function storedFiles(): string[] {
-    const dir = path.join(server.store.dataDir, "uploads");
-    return existsSync(dir) ? readdirSync(dir) : [];
-  }
 
   async function signedIn(
     kind: "member" | "staff",
@@ -86,17 +80,17 @@ describe.each(ENGINES)("attachments on %s", (engine) => {
 
   it("refuses an oversize file with file_size_exceeded and keeps nothing of it", async () => {
     const player = await signedIn("member");
-    const before = storedFiles().length;
+    const before = storedFiles(server.store).length;
     const big = { name: "huge.txt", bytes: Buffer.alloc(LIMIT + 1, 0x61) };
     const res = await player.post("/api/upload-files", form([SAMPLE_FILES["image/png"]!, big]));
     expect(res.status).toBe(413);
     expect(res.body.code).toBe("file_size_exceeded");
-    expect(storedFiles().length).toBe(before);
+    expect(storedFiles(server.store).length).toBe(before);
   });
 
   it("refuses a type outside the list, whatever its name says", async () => {
     const player = await signedIn("member");
-    const before = storedFiles().length;
+    const before = storedFiles(server.store).length;
     const exe = {
       name: "screenshot.png",
       bytes: Buffer.concat([Buffer.from("4d5a90000300000004000000ffff0000", "hex"), Buffer.alloc(64)]),
@@ -104,7 +98,7 @@ describe.each(ENGINES)("attachments on %s", (engine) => {
     const res = await player.post("/api/upload-files", form([exe]));
     expect(res.status).toBe(415);
     expect(res.body.detail).toBe("Unacceptable file type");
-    expect(storedFiles().length).toBe(before);
+    expect(storedFiles(server.store).length).toBe(before);
   });
 
   it("refuses a sixth file", async () => {
@@ -148,21 +142,16 @@ describe.each(ENGINES)("attachments on %s", (engine) => {
     const member = await buildMember(server.store);
     const ticket = await buildTicket(server.store, { member });
     const player = await signedIn("member", member);
-    const before = storedFiles();
     const body = new FormData();
     body.append("files", new Blob([new Uint8Array(SAMPLE_FILES["image/jpeg"]!.bytes)]), "photo.jpg");
     body.append("chatId", encodeChatId(ticket.id));
     body.append("message", "photo");
-    const save = vi.spyOn(server.node.ctx.uploads, "save");
-    const res = await player.post("/api/new-chat-message", body);
+    const res = await storingNothing(server, () => player.post("/api/new-chat-message", body));
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
       code: "validation",
       detail: [{ loc: ["body", "chatId"], type: "fields_before_files" }],
     });
-    expect(save).not.toHaveBeenCalled();
-    save.mockRestore();
-    expect(storedFiles()).toEqual(before);
   });
 
   it("answers 404 for names that are not stored names", async () => {
