@@ -1,7 +1,7 @@
 /**
- * Tells a database that is away (PostgreSQL restarting or unreachable, SQLite locked past its busy
- * timeout) from a bug. Such a failure answers 503 `database_unavailable` with `detail`, the node
- * stays up, and the pool connects again by itself once the database is back (issue 10).
+ * Tells a database that is away (PostgreSQL restarting or unreachable, the SQLite file held by
+ * another program past LOCK_WAIT_MS) from a bug. Such a failure answers 503 `database_unavailable`
+ * with `detail`, the node stays up, and the pool connects again by itself once the database is back.
  */
 
 /** Node's socket errors met while connecting to, or talking with, a database server. */
@@ -36,8 +36,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === "string") {
     if (NETWORK_CODES.has(code) || POSTGRES_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-    // better-sqlite3: another writer held the file past busy_timeout.
-    if (code === "SQLITE_BUSY") return true;
+    // better-sqlite3: another program held the file past the driver's wait (sqliteDriver.ts).
+    if (code.startsWith("SQLITE_BUSY")) return true;
   }
   if (typeof message === "string" && POSTGRES_MESSAGES.some((pattern) => pattern.test(message))) return true;
   // An AggregateError (several addresses refused) carries its causes in `errors`.

@@ -13,10 +13,10 @@
  *   loop's next turn (`setImmediate`), after the socket packets already read in this one, so the
  *   messages of one burst share a commit (better-sqlite3 gives the loop no turn during a group, so
  *   before this every group was of one). Quiet, the wait is a few microseconds.
- * - **Out of a WAL restart's way** (SQLite): a group starts only with the write turn
- *   (walCheckpoints.ts), so it waits for a RESTART under way without blocking the event loop.
- *   With both, the chat bench's p99 at 1,000 msg/s went from 53–100 ms to 5–8 ms
- *   (docs/decisions.md, part chatload).
+ * - **Out of a WAL restart's way** (SQLite): like every use of the connection, a group's
+ *   transaction holds the write turn (sqliteDriver.ts), so it waits for a RESTART under way
+ *   without blocking the event loop. With both, the chat bench's p99 at 1,000 msg/s went from
+ *   53–100 ms to 5–8 ms (docs/decisions.md, part chatload).
  * - **SQLite only**: SQLite has one connection and one writer at a time, so one lane serves it and
  *   no two writers can deadlock. On PostgreSQL every job is its own transaction, as before: a group
  *   would hold several tickets' row locks at once and could deadlock with a writer that locks two
@@ -26,7 +26,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DataStore } from "./database.ts";
 import type { Database } from "./schema.ts";
-import type { WriteTurn } from "./walCheckpoints.ts";
 
 /** A bound on one group, so that one commit never holds the (SQLite) connection for long. */
 export const MAX_GROUP = 64;
@@ -43,13 +42,11 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 class Lane {
   readonly #db: Kysely<Database>;
-  readonly #turn: WriteTurn | undefined;
   #queue: Job[] = [];
   #writing = false;
 
-  constructor(db: Kysely<Database>, turn: WriteTurn | undefined) {
+  constructor(db: Kysely<Database>) {
     this.#db = db;
-    this.#turn = turn;
   }
 
   run<T>(work: Work<T>): Promise<T> {
@@ -64,14 +61,7 @@ class Lane {
 
   async #drain(): Promise<void> {
     try {
-      while (this.#queue.length) {
-        await this.#turn?.take();
-        try {
-          await this.#write();
-        } finally {
-          this.#turn?.give();
-        }
-      }
+      while (this.#queue.length) await this.#write();
     } finally {
       this.#writing = false;
     }
@@ -134,7 +124,7 @@ export function groupedCommit<T>(store: DataStore, work: Work<T>): Promise<T> {
   if (store.engine === "postgres") return store.db.transaction().execute(work);
   let lane = lanes.get(store.db);
   if (!lane) {
-    lane = new Lane(store.db, store.writeTurn);
+    lane = new Lane(store.db);
     lanes.set(store.db, lane);
   }
   return lane.run(work);

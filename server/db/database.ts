@@ -4,12 +4,13 @@
  */
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import { isStalePreparedStatement, preparedName } from "./preparedStatements.ts";
 import type { Database } from "./schema.ts";
+import { SingleWriterSqliteDialect } from "./sqliteDriver.ts";
 import { registerTextFunctions } from "./textSearch.ts";
-import { checkpointInBackground, type WriteTurn } from "./walCheckpoints.ts";
+import { checkpointInBackground } from "./walCheckpoints.ts";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -24,8 +25,8 @@ export interface DataStore {
    * a large database take as long as they take. SQLite has no such timeout.
    */
   withoutQueryTimeout<T>(work: () => Promise<T>): Promise<T>;
-  /** SQLite on a file: the write turn the commit lane shares with the WAL restarts (walCheckpoints.ts). */
-  writeTurn?: WriteTurn;
+  /** SQLite on a file: how many times the checkpoint thread has started the WAL anew. */
+  walRestarts?(): number;
 }
 
 // PostgreSQL returns int8 (our epoch-second columns and count(*)) as strings; every such value
@@ -40,6 +41,8 @@ export interface OpenOptions {
   pgSchema?: string;
   /** SQLite file name inside dataDir, or ':memory:'. */
   sqliteFile?: string;
+  /** SQLite: how often the WAL is checkpointed, and past how many frames it is started anew. */
+  walCheckpoints?: { everyMs?: number; restartFrames?: number };
   /** Told when an idle pooled connection breaks (PostgreSQL restarted); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
   /**
@@ -216,15 +219,22 @@ export function openDatabase(options: OpenOptions): DataStore {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // Only another program can hold the file now (sqliteDriver.ts): a short wait in SQLite's busy
+  // handler, which blocks the event loop, then tries again with the loop free.
+  sqlite.pragma("busy_timeout = 20");
   registerTextFunctions(sqlite);
   // An in-memory database has no WAL to checkpoint.
-  const checkpoints = file === ":memory:" ? null : checkpointInBackground(sqlite, file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const checkpoints = file === ":memory:" ? null : checkpointInBackground(sqlite, file, options.walCheckpoints);
+  const db = new Kysely<Database>({
+    dialect: new SingleWriterSqliteDialect(
+      { database: cachingStatements(sqlite) },
+      { turn: checkpoints?.turn, sqlite },
+    ),
+  });
   return {
     db,
     engine: "sqlite",
-    ...(checkpoints ? { writeTurn: checkpoints.turn } : {}),
+    ...(checkpoints ? { walRestarts: checkpoints.restarts } : {}),
     async close() {
       await checkpoints?.stop();
       await db.destroy();

@@ -10,10 +10,11 @@
  * checkpoint copies the rest with the writer held for that moment (a few milliseconds), and the
  * next write starts the WAL again from its beginning (the file keeps its size and is reused).
  *
- * The RESTART takes the write turn first (`turn`, shared with the main thread's commit lane), so
- * the lane waits for it with the event loop free instead of sleeping in SQLite's busy handler.
+ * The RESTART takes the write turn first (`turn`, shared with every use of the main thread's
+ * connection, sqliteDriver.ts), so a request waits for it with the event loop free instead of
+ * sleeping in SQLite's busy handler or failing.
  */
-import { workerData } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 import { STATE_SLOT, TURN_FREE, TURN_RESTARTING, TURN_WRITING, WANTED_SLOT } from "./walCheckpoints.ts";
 
@@ -28,10 +29,10 @@ const db = new SQLite(file);
 /** The WAL's length when the last RESTART went through: until a write starts it anew, it stays. */
 let restartedAt = -1;
 
-/** Holds the commit lane off for the RESTART; waits up to `waitMs` for a group being written. */
+/** Holds the main connection off for the RESTART; waits up to `waitMs` for its use under way. */
 function restart(frames: number, waitMs: number): void {
   const deadline = performance.now() + waitMs;
-  // Wanted: the lane starts no new group, so a busy lane cannot keep the turn from this.
+  // Wanted: the main thread starts no new query, so a busy connection cannot keep the turn from this.
   Atomics.store(cell, WANTED_SLOT, 1);
   while (Atomics.compareExchange(cell, STATE_SLOT, TURN_FREE, TURN_RESTARTING) !== TURN_FREE) {
     const left = deadline - performance.now();
@@ -44,10 +45,13 @@ function restart(frames: number, waitMs: number): void {
   }
   Atomics.store(cell, WANTED_SLOT, 0);
   try {
-    // The lane is held off; a write of another kind under way is waited for up to `waitMs`.
+    // The main connection is held off; another program's write is waited for up to `waitMs`.
     db.pragma(`busy_timeout = ${waitMs}`);
     const [result] = db.pragma("wal_checkpoint(RESTART)") as { busy: number }[];
-    if (result?.busy === 0) restartedAt = frames;
+    if (result?.busy === 0) {
+      restartedAt = frames;
+      parentPort?.postMessage("restarted");
+    }
   } finally {
     Atomics.store(cell, STATE_SLOT, TURN_FREE);
     Atomics.notify(cell, STATE_SLOT);

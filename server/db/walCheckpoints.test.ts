@@ -7,11 +7,12 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "no
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { groupedCommit } from "./commitGroup.ts";
 import { type DataStore, openDatabase } from "./database.ts";
 import type { Database } from "./schema.ts";
+import { SingleWriterSqliteDialect } from "./sqliteDriver.ts";
 import {
   checkpointInBackground,
   STATE_SLOT,
@@ -69,7 +70,7 @@ describe("WAL checkpoints in the background (SQLite)", () => {
     main.pragma("journal_mode = WAL");
     main.pragma("busy_timeout = 5000");
     // A bound of 100 frames (400 kB): the writes below add about 3 frames each, 6,000 in all.
-    const checkpoints = checkpointInBackground(main, file, 100);
+    const checkpoints = checkpointInBackground(main, file, { restartFrames: 100 });
     try {
       main.exec("create table filler (id integer primary key, text text)");
       const insert = main.prepare("insert into filler (text) values (?)");
@@ -96,15 +97,19 @@ describe("WAL checkpoints in the background (SQLite)", () => {
     const file = path.join(dataDir, "lane.sqlite");
     const main = new SQLite(file);
     main.pragma("journal_mode = WAL");
-    // No busy wait at all: a group that met a RESTART holding the writer would fail at once
-    // (without the write turn, about 1,200 of these jobs do, with SQLITE_BUSY).
+    // No busy wait at all, and no tries again: a group that met a RESTART holding the writer would
+    // fail at once (without the write turn, about 1,200 of these jobs do, with SQLITE_BUSY).
     main.pragma("busy_timeout = 0");
-    const checkpoints = checkpointInBackground(main, file, 100);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: main }) });
+    const checkpoints = checkpointInBackground(main, file, { restartFrames: 100 });
+    const db = new Kysely<Database>({
+      dialect: new SingleWriterSqliteDialect(
+        { database: main },
+        { turn: checkpoints.turn, sqlite: main, lockWaitMs: 0 },
+      ),
+    });
     const store: DataStore = {
       db,
       engine: "sqlite",
-      writeTurn: checkpoints.turn,
       close: async () => {},
       withoutQueryTimeout: (work) => work(),
     };

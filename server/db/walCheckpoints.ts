@@ -1,19 +1,20 @@
 /**
- * SQLite's WAL checkpoints on a thread of their own (issue 10, the chat path). By default the
- * connection that commits runs a checkpoint whenever the WAL passes 1,000 pages: at 1,000 chat
- * messages a second that was a 10 ms stall every few dozen commits, on the thread that serves
- * every request and socket, and the chat's p99 was made of them. Here the main connection never
- * checkpoints (`wal_autocheckpoint = 0`); a worker thread with a connection of its own runs a
- * PASSIVE checkpoint every CHECKPOINT_EVERY_MS, and starts the WAL anew once it passes
- * WAL_RESTART_FRAMES (under steady writes SQLite would not by itself). Durability is unchanged
+ * SQLite's WAL checkpoints on a thread of their own. By default the connection that commits runs
+ * a checkpoint whenever the WAL passes 1,000 pages: at 1,000 chat messages a second that was a
+ * 10 ms stall every few dozen commits, on the thread that serves every request and socket, and the
+ * chat's p99 was made of them. Here the main connection never checkpoints
+ * (`wal_autocheckpoint = 0`); a worker thread with a connection of its own runs a PASSIVE
+ * checkpoint every CHECKPOINT_EVERY_MS, and starts the WAL anew once it passes WAL_RESTART_FRAMES
+ * or SQLITE_WAL_MAX_MB (under steady writes SQLite would not by itself). Durability is unchanged
  * (synchronous = NORMAL either way: a checkpoint syncs the WAL before it copies). Should the worker
  * fail or stop, the main connection takes its checkpoints back, so the WAL never grows without end.
  *
  * The RESTART holds SQLite's writer for a few milliseconds. A write that meets it would sleep in
  * SQLite's busy handler, whose steps (1, 2, 5, 10 ms...) stall the whole event loop for longer than
- * the RESTART itself. So the chat's commit lane (commitGroup.ts) and the RESTART share a write
- * turn: the lane waits for a RESTART under way asynchronously, the sockets and reads go on, and
- * the messages that come meanwhile join the next group.
+ * the RESTART itself, or fail at once (a transaction that has read before it writes). So every use
+ * of the main connection and the RESTART share a write turn (sqliteDriver.ts): a request waits for
+ * a RESTART under way asynchronously, the sockets go on, and the chat messages that come meanwhile
+ * join the next group (commitGroup.ts).
  */
 import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
@@ -21,6 +22,10 @@ import type SQLite from "better-sqlite3";
 export const CHECKPOINT_EVERY_MS = 100;
 /** Past this many WAL frames (64 MB of 4 KB pages) the WAL is started anew (walCheckpointWorker.ts). */
 export const WAL_RESTART_FRAMES = 16_384;
+
+/** The frames of a WAL of `megabytes` (SQLITE_WAL_MAX_MB), with SQLite's 4 KB pages. */
+export const walFrames = (megabytes: number) => Math.max(1, Math.floor((megabytes * 1024 * 1024) / 4096));
+
 /** SQLite's own default, restored should the worker go. */
 const AUTO_CHECKPOINT_PAGES = 1000;
 
@@ -29,9 +34,9 @@ export const STATE_SLOT = 0;
 export const TURN_FREE = 0;
 export const TURN_WRITING = 1;
 export const TURN_RESTARTING = 2;
-/** 1 while the worker waits for the turn, so that a busy lane lets it in; else 0. */
+/** 1 while the worker waits for the turn, so that a busy connection lets it in; else 0. */
 export const WANTED_SLOT = 1;
-/** Past this the lane writes anyway (SQLite's busy timeout still guards the write). */
+/** Past this the connection is used anyway (the driver still waits out SQLITE_BUSY). */
 const TURN_WAIT_MS = 2000;
 
 /** The main thread's side of the write turn. */
@@ -43,6 +48,8 @@ export interface WriteTurn {
 
 export interface WalCheckpoints {
   turn: WriteTurn;
+  /** How many times the WAL was started anew (RESTART checkpoints that went through). */
+  restarts(): number;
   stop(): Promise<void>;
 }
 
@@ -63,7 +70,7 @@ export function writeTurn(cell: Int32Array): WriteTurn {
       }
     },
     give() {
-      // Only the turn this thread holds: a lane that wrote past the wait must not free a RESTART's.
+      // Only the turn this thread holds: a query that ran past the wait must not free a RESTART's.
       if (Atomics.compareExchange(cell, STATE_SLOT, TURN_WRITING, TURN_FREE) === TURN_WRITING)
         Atomics.notify(cell, STATE_SLOT);
     },
@@ -73,14 +80,17 @@ export function writeTurn(cell: Int32Array): WriteTurn {
 export function checkpointInBackground(
   sqlite: SQLite.Database,
   file: string,
-  restartFrames = WAL_RESTART_FRAMES,
+  {
+    everyMs = CHECKPOINT_EVERY_MS,
+    restartFrames = WAL_RESTART_FRAMES,
+  }: { everyMs?: number; restartFrames?: number } = {},
 ): WalCheckpoints {
   sqlite.pragma("wal_autocheckpoint = 0");
   let stopping = false;
   const turn = new SharedArrayBuffer(8);
   const cell = new Int32Array(turn);
   const worker = new Worker(new URL("./walCheckpointWorker.ts", import.meta.url), {
-    workerData: { file, everyMs: CHECKPOINT_EVERY_MS, restartFrames, turn },
+    workerData: { file, everyMs, restartFrames, turn },
   });
   // A thread that only keeps a timer must not keep the process alive.
   worker.unref();
@@ -93,8 +103,11 @@ export function checkpointInBackground(
   };
   worker.on("error", takeBack);
   worker.on("exit", takeBack);
+  let restarts = 0;
+  worker.on("message", () => restarts++);
   return {
     turn: writeTurn(cell),
+    restarts: () => restarts,
     async stop() {
       stopping = true;
       await worker.terminate();

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type DataStore, type Engine, openDatabase } from "../db/database.ts";
+import { type DataStore, type Engine, type OpenOptions, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { RedisRateLimitStore } from "../ratelimit/redisStore.ts";
 import { MemoryRateLimitStore, type RateLimitStore } from "../ratelimit/store.ts";
@@ -34,10 +34,19 @@ export interface TestStore extends DataStore {
   openOptions: { dataDir: string; databaseUrl?: string; pgSchema?: string };
 }
 
-export async function createTestStore(engine: Engine, { migrate = true } = {}): Promise<TestStore> {
+export interface TestStoreOptions {
+  migrate?: boolean;
+  /** SQLite: the checkpoint thread's pace (a suite that forces WAL restarts sets it). */
+  walCheckpoints?: OpenOptions["walCheckpoints"];
+}
+
+export async function createTestStore(
+  engine: Engine,
+  { migrate = true, walCheckpoints }: TestStoreOptions = {},
+): Promise<TestStore> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-test-"));
   if (engine === "sqlite") {
-    const store = openDatabase({ dataDir });
+    const store = openDatabase({ dataDir, ...(walCheckpoints ? { walCheckpoints } : {}) });
     if (migrate) await migrateToLatest(store.db as never, engine);
     return {
       ...store,

@@ -10,7 +10,13 @@ import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
 import { type AppNode, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Engine } from "../db/database.ts";
-import { createLimitStore, createTestStore, type LimitStoreKind, type TestStore } from "./engines.ts";
+import {
+  createLimitStore,
+  createTestStore,
+  type LimitStoreKind,
+  type TestStore,
+  type TestStoreOptions,
+} from "./engines.ts";
 import { openSession } from "./sessions.ts";
 
 export interface TestServer {
@@ -24,6 +30,7 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Where the server keeps its limits: this node's memory (default) or Redis (TEST_REDIS_URL). */
   limits?: LimitStoreKind;
+  store?: TestStoreOptions;
 }
 
 export async function startTestServer(
@@ -31,7 +38,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const store = await createTestStore(engine);
+  const store = await createTestStore(engine, options.store);
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: store.dataDir, CAPTCHA: "off", LOG_LEVEL: "silent", ...env });
   const limits = createLimitStore(options.limits ?? "memory");
   const node = await buildApp({ config, store, logger: false, captchaMaxCounter: 2000, limits });
