@@ -23,6 +23,8 @@ const envSchema = z.object({
     .optional(),
   /** A PostgreSQL statement unanswered this long fails (503) and its connection is dropped; 0 = never. */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** SQLite: past this size the WAL is copied into the database file and started anew. */
+  SQLITE_WAL_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   /** PostgreSQL: keep the chat's hot statements prepared per connection (off behind a pooler without them). */
   DATABASE_PREPARED_STATEMENTS: flag.default(true),
   REDIS_URL: z
@@ -100,6 +102,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseQueryTimeoutMs: number;
+  sqliteWalMaxMb: number;
   databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
@@ -188,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    sqliteWalMaxMb: env.SQLITE_WAL_MAX_MB,
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

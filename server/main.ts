@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { writeSetting } from "./db/appSettings.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { walFrames } from "./db/walCheckpoints.ts";
 import { startSweeps } from "./jobs/sweeps.ts";
 import { seedBase } from "./seed/base.ts";
 import { seedDemo } from "./seed/demo.ts";
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     queryTimeoutMs: config.databaseQueryTimeoutMs,
     preparedStatements: config.databasePreparedStatements,
+    walCheckpoints: { restartFrames: walFrames(config.sqliteWalMaxMb) },
     onConnectionError: (error) => console.warn(`database connection lost (the pool reconnects): ${error.message}`),
   });
   // An index built over a large database takes as long as it takes.
