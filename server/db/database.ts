@@ -6,13 +6,14 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import type { Engine } from "./engine.ts";
 import { isStalePreparedStatement, preparedName } from "./preparedStatements.ts";
 import type { Database } from "./schema.ts";
 import { SingleWriterSqliteDialect } from "./sqliteDriver.ts";
 import { registerTextFunctions } from "./textSearch.ts";
 import { checkpointInBackground } from "./walCheckpoints.ts";
 
-export type Engine = "sqlite" | "postgres";
+export type { Engine };
 
 export interface DataStore {
   db: Kysely<Database>;

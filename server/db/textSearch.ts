@@ -22,7 +22,7 @@
  */
 import type SQLite from "better-sqlite3";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Engine } from "./database.ts";
+import type { Engine } from "./engine.ts";
 
 /** The ticket columns that text search reads. */
 export const TICKET_TEXT_COLUMNS = ["name", "email", "character_name", "subject", "description"] as const;

@@ -13,7 +13,7 @@ import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/t
 import { countUnreadNotifications, unreadCountsForHolders } from "../repositories/notifications.ts";
 import { subscribePlayerSignals } from "./playerSignals.ts";
 import { subscribePresence } from "./presence.ts";
-import type { AppServer } from "./socketServer.ts";
+import type { AppServer } from "./socketTypes.ts";
 
 export function subscribeFanout(ctx: AppContext, io: AppServer): void {
   // staffchat: the 'User online' label of the staff chat.

@@ -5,22 +5,17 @@
  * changes nothing.
  */
 import type { z } from "zod";
-import { decodeNotesId } from "../../common/schemas/notes.ts";
 import {
   type AckAnswer,
   type ClientEventAnswers,
   type ClientEventName,
-  chatRoom,
   clientEventSchemas,
-  notesRoom,
-  userRoom,
 } from "../../common/socket-events.ts";
-import { decodeChatId } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
-import { isStaff } from "../policies/policy.ts";
+import { allowedRoom } from "../policies/rooms.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentUnreadChats } from "../presenters/chatList.ts";
 import { presentMessageFor, presentStaffMessage } from "../presenters/message.ts";
@@ -40,7 +35,7 @@ import { deleteChatMessage } from "../usecases/deleteChatMessage.ts";
 import { editChatMessage } from "../usecases/editChatMessage.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import { sendNote } from "../usecases/sendNote.ts";
-import type { AppSocket, SocketUser } from "./socketServer.ts";
+import type { AppSocket } from "./socketTypes.ts";
 
 export interface EventHandler<Answer = unknown> {
   /** Parses the raw payload and runs the handler on it; a malformed payload is answered here. */
@@ -61,39 +56,6 @@ export function defineHandler<S extends z.ZodType, Answer = undefined>(
       return fn(ctx, socket, parsed.data);
     },
   };
-}
-
-/**
- * The room a socket may enter for a room_id: its own user room, or the chat of a ticket it may
- * see (split by audience). Anything else is refused.
- */
-async function allowedRoom(ctx: AppContext, who: SocketUser, roomId: string | number): Promise<string | null> {
-  const { user, session } = who;
-  if (String(roomId) === String(user.id)) return userRoom(user.id);
-  if (typeof roomId === "string" && roomId.startsWith("notes-")) return allowedNotesRoom(ctx, who, roomId);
-  if (typeof roomId !== "string" || !roomId.startsWith("chat-")) return null;
-  const ticketId = decodeChatId(roomId);
-  const ticket = ticketId === null ? undefined : await findTicket(ctx.store.db, ticketId);
-  const viewer = ticket ? ticketViewer(user, session, ticket) : null;
-  if (!ticket || !viewer) return null;
-  return chatRoom(ticket.id, viewer === "staff" ? "staff" : "player");
-}
-
-/** notes: a ticket's notes room (`notes-{id}`), for staff only, and only of a ticket that exists. */
-async function allowedNotesRoom(ctx: AppContext, who: SocketUser, roomId: string): Promise<string | null> {
-  const ticketId = decodeNotesId(roomId);
-  if (ticketId === null || !isStaff(who.user)) return null;
-  const ticket = await findTicket(ctx.store.db, ticketId);
-  return ticket ? notesRoom(ticket.id) : null;
-}
-
-/** Whether this session may still be in a chat room it joined earlier (`chat:{id}:{audience}`). */
-export async function mayStayInChatRoom(ctx: AppContext, who: SocketUser, room: string): Promise<boolean> {
-  const notes = /^notes:(\d+)$/.exec(room);
-  if (notes) return (await allowedRoom(ctx, who, `notes-${notes[1]}`)) === room;
-  const match = /^chat:(\d+):(staff|player)$/.exec(room);
-  if (!match) return false;
-  return (await allowedRoom(ctx, who, `chat-${match[1]}`)) === room;
 }
 
 function errorCode(error: unknown): string {

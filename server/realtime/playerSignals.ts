@@ -10,7 +10,7 @@ import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { presentPlayerTicketSignal } from "../presenters/playerSignal.ts";
 import { signalRowsOf } from "../repositories/playerSignals.ts";
-import type { AppServer } from "./socketServer.ts";
+import type { AppServer } from "./socketTypes.ts";
 
 async function signal(ctx: AppContext, io: AppServer, changed: TicketRow, reply: boolean): Promise<void> {
   // The owner and the kind of a ticket never change; its status and last update are read again

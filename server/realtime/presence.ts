@@ -7,7 +7,7 @@
 import { chatRoom } from "../../common/socket-events.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { AppContext } from "../context.ts";
-import type { AppServer } from "./socketServer.ts";
+import type { AppServer } from "./socketTypes.ts";
 
 const CHAT_ROOM = /^chat:(\d+):(staff|player)$/;
 

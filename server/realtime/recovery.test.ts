@@ -13,11 +13,11 @@ import {
   connected,
   emitWithAck,
   nextEvent,
-  openTemporarySession,
   startTestServer,
   type TestClient,
   type TestServer,
 } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 
 /** socket.io-client keeps the recovery handle here and sends it as `auth.pid` / `auth.offset`. */
 interface RecoveryHandle {

@@ -12,23 +12,19 @@
 import { randomBytes } from "node:crypto";
 import { STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
 import type { AppContext } from "../context.ts";
-import { mayStayInChatRoom } from "./handlers.ts";
-import { type AppServer, type AppSocket, type SocketData, type SocketUser, sessionRoom } from "./socketServer.ts";
+import { mayStayInChatRoom } from "../policies/rooms.ts";
+import {
+  type AppServer,
+  type AppSocket,
+  type Restored,
+  type SocketData,
+  type SocketUser,
+  sessionRoom,
+} from "./socketTypes.ts";
 
 type Adapter = AppServer["sockets"]["adapter"];
 /** What socket.io persisted of a socket that lost its connection, with the packets it missed. */
 export type PersistedSession = NonNullable<Awaited<ReturnType<Adapter["restoreSession"]>>>;
-
-/** What a recovering socket gets back once its live session is known to be the one that left. */
-export interface Restored {
-  /** The recovery handle the client presented: its pid stays, the offset says what it has. */
-  pid: string;
-  offset: string;
-  /** Chat rooms the session still may be in (the base rooms are joined on every connection). */
-  rooms: string[];
-  /** Events as socket.io stored them before the handshake: `[event, ...args, offset]`. */
-  missedPackets: unknown[][];
-}
 
 const SEALED = Symbol("sealed recovery");
 

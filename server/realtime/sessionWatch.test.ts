@@ -14,16 +14,10 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import {
-  connected,
-  emitWithAck,
-  openTemporarySession,
-  startSecondNode,
-  startTestServer,
-  type TestServer,
-} from "../test/server.ts";
+import { connected, emitWithAck, startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 import { liveSessions, SESSION_RECHECK_MS, SessionWatch } from "./sessionWatch.ts";
-import type { AppSocket } from "./socketServer.ts";
+import type { AppSocket } from "./socketTypes.ts";
 
 const MEMBER_IDLE_SECONDS = sessionLimits({ class: "user" }, "user").idleSeconds;
 

@@ -14,7 +14,7 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { Database } from "../db/schema.ts";
 import { sessionEnded } from "../http/session.ts";
 import { touchSession } from "../repositories/sessions.ts";
-import type { AppServer, AppSocket } from "./socketServer.ts";
+import type { AppServer, AppSocket } from "./socketTypes.ts";
 
 /** How stale a socket's last check may be before an event checks again. */
 export const SESSION_RECHECK_MS = 5_000;

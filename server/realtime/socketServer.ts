@@ -9,16 +9,9 @@ import type { Server as HttpServer, IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
-import { Server, type ServerOptions, type Socket } from "socket.io";
+import { Server, type ServerOptions } from "socket.io";
 import { CSRF_HEADER } from "../../common/constants.ts";
-import {
-  type ClientEventName,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  type SocketRefusal,
-  STAFF_ROOM,
-  userRoom,
-} from "../../common/socket-events.ts";
+import { type ClientEventName, type SocketRefusal, STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
@@ -26,26 +19,11 @@ import { isCsrfTokenValid } from "../http/csrf.ts";
 import { cookieNames, resolveSession } from "../http/session.ts";
 import { isBanned } from "../presenters/member.ts";
 import type { LimitRule } from "../ratelimit/store.ts";
-import type { SessionRow } from "../repositories/sessions.ts";
-import type { UserRow } from "../repositories/users.ts";
 import { type EventHandler, eventHandlers } from "./handlers.ts";
-import { type Restored, sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";
+import { sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";
 import { SessionWatch } from "./sessionWatch.ts";
 import { SocketSlots } from "./socketSlots.ts";
-
-/** Who a socket belongs to: its live session and that session's user. */
-export interface SocketUser {
-  user: UserRow;
-  session: SessionRow;
-}
-
-export interface SocketData extends SocketUser {
-  /** Set by the handshake for a recovered socket, taken by the connection handler. */
-  restored?: Restored;
-}
-
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+import { type AppServer, type AppSocket, sessionRoom } from "./socketTypes.ts";
 
 /** A bigger inbound frame closes the socket (socketServer.test.ts); no event comes near it. */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -55,10 +33,6 @@ export const MAX_FRAME_BYTES = 64 * 1024;
  * bucket allowed.
  */
 export const SOCKET_EVENT_RULE: LimitRule = { max: 20, windowSeconds: 1 };
-
-export function sessionRoom(sessionId: string): string {
-  return `session:${sessionId}`;
-}
 
 /** The last value of a header a proxy may have appended to (the nearest proxy's), as Fastify reads it. */
 function lastEntry(value: string | string[] | undefined): string | undefined {

@@ -3,14 +3,8 @@ import { encodeChatId } from "../../common/ticket-code.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import {
-  connected,
-  emitWithAck,
-  nextEvent,
-  openTemporarySession,
-  startTestServer,
-  type TestServer,
-} from "../test/server.ts";
+import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 
 describe.each(ENGINES)("ticket chat on %s", (engine) => {
   let server: TestServer;

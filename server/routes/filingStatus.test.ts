@@ -8,7 +8,8 @@ import { ALLOWED_ATTACHMENT_TYPES } from "../../common/constants.ts";
 import { writeSetting } from "../db/appSettings.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { openTemporarySession, startTestServer, type TestServer } from "../test/server.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 
 const STATUS = "/api/members/filing-status";
 

@@ -8,7 +8,8 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import { openTemporarySession, startTestServer, type TestServer } from "../test/server.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 
 const GET_MEMBER = "/api/members/get-member";
 

@@ -7,14 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildNote, buildStaff, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import {
-  connected,
-  emitWithAck,
-  nextEvent,
-  openTemporarySession,
-  startTestServer,
-  type TestServer,
-} from "../test/server.ts";
+import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 
 type Ack<T = Record<string, unknown>> = { ok: true; data: T } | { ok: false; error: string };
 

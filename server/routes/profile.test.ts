@@ -18,14 +18,8 @@ import {
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import {
-  connected,
-  nextEvent,
-  openTemporarySession,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from "../test/server.ts";
+import { connected, nextEvent, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 
 type Body = Record<string, unknown>;
 const firstMsg = (body: Body) => (body.detail as { msg: string; loc: string[] }[])[0];

@@ -29,7 +29,8 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import { connected, emitWithAck, openTemporarySession, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 
 const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape);
 const PLAYER_KEYS = new Set([playerMessage, playerChatUser, playerTicket, playerTicketPing].flatMap(keysOf));

@@ -13,11 +13,11 @@ import {
   connected,
   emitWithAck,
   nextEvent,
-  openTemporarySession,
   startTestServer,
   type TestClient,
   type TestServer,
 } from "../test/server.ts";
+import { openTemporarySession } from "../test/sessions.ts";
 import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
 import { buildTicketWorld, form, type TicketWorld, temporaryTicketFields } from "./tickets.testkit.ts";
 

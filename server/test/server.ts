@@ -17,7 +17,6 @@ import {
   type TestStore,
   type TestStoreOptions,
 } from "./engines.ts";
-import { openSession } from "./sessions.ts";
 
 export interface TestServer {
   node: AppNode;
@@ -198,19 +197,6 @@ export function nextEvent<T = Record<string, unknown>>(socket: Socket, event: st
       resolve(payload);
     });
   });
-}
-
-/**
- * Gives a client a temporary session bound to one ticket, as search-ticket-temporary does, for
- * suites that test what such a session may do rather than how it is opened.
- */
-export async function openTemporarySession(
-  server: TestServer,
-  client: TestClient,
-  userId: number,
-  ticketId: number,
-): Promise<void> {
-  await openSession(server, client, { id: userId, class: "user" }, "temp", ticketId);
 }
 
 /**

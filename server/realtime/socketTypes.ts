@@ -1,0 +1,38 @@
+/**
+ * The types the socket modules share, and the room of a session: socketServer.ts, handlers.ts,
+ * recovery.ts and sessionWatch.ts all use them, and none of them imports another for its types.
+ */
+import type { Server, Socket } from "socket.io";
+import type { ClientToServerEvents, ServerToClientEvents } from "../../common/socket-events.ts";
+import type { SessionRow } from "../repositories/sessions.ts";
+import type { UserRow } from "../repositories/users.ts";
+
+/** Who a socket belongs to: its live session and that session's user. */
+export interface SocketUser {
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** What a recovering socket gets back once its live session is known to be the one that left. */
+export interface Restored {
+  /** The recovery handle the client presented: its pid stays, the offset says what it has. */
+  pid: string;
+  offset: string;
+  /** Chat rooms the session still may be in (the base rooms are joined on every connection). */
+  rooms: string[];
+  /** Events as socket.io stored them before the handshake: `[event, ...args, offset]`. */
+  missedPackets: unknown[][];
+}
+
+export interface SocketData extends SocketUser {
+  /** Set by the handshake for a recovered socket, taken by the connection handler. */
+  restored?: Restored;
+}
+
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The room of every socket of one session: where a session's end is told. */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
+}
