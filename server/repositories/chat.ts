@@ -2,6 +2,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { compiledOnce } from "../db/compiledOnce.ts";
 import type { ChatMessageRow, ChatMessagesTable, Database } from "../db/schema.ts";
+import { otherSide } from "../domain/chatMessage.ts";
 
 const messageInsert = compiledOnce((db, row: Insertable<ChatMessagesTable>) =>
   db.insertInto("chat_messages").values(row).returningAll(),
@@ -66,8 +67,7 @@ const readMark = compiledOnce((db, { ticketId, writtenBy }: { ticketId: number; 
  * reading marks the player's. Answers how many changed.
  */
 export async function markRead(db: Kysely<Database>, ticketId: number, readerClass: "dev" | "user"): Promise<number> {
-  const writtenBy = readerClass === "dev" ? "user" : "dev";
-  const result = await readMark(db, { ticketId, writtenBy });
+  const result = await readMark(db, { ticketId, writtenBy: otherSide(readerClass) });
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -4,10 +4,12 @@
  * longer the one the sender saw.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TicketStatus } from "../../common/constants.ts";
+import { messageEffects } from "../domain/chatMessage.ts";
 import type { InsertedUser } from "../seed/users.ts";
 import { createTestStore, TEST_DATABASE_URL, type TestStore } from "../test/engines.ts";
 import { buildChatMessage, buildMember, buildStaff, buildTicket } from "../test/factories.ts";
-import { type PlainMessage, storePlainMessage } from "./messageWrite.ts";
+import { storePlainMessage } from "./messageWrite.ts";
 
 describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DATABASE_URL)", () => {
   let store: TestStore;
@@ -20,27 +22,33 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     store.db.selectFrom("chat_messages").selectAll().where("ticket_id", "=", ticketId).orderBy("id").execute();
   const following = (userId: number) =>
     store.db.selectFrom("active_chats").select("ticket_id").where("user_id", "=", userId).execute();
-  type Line = Pick<PlainMessage, "ticketId" | "seen" | "now" | "message"> & Partial<PlainMessage>;
-  const staffReply = (staff: InsertedUser, line: Line) =>
+  /** One line: the ticket as the sender read it, and what they wrote. */
+  interface Line {
+    ticketId: number;
+    seen: TicketStatus;
+    now: number;
+    message: string;
+    clientId?: string;
+    /** The ticket had its first staff reply already. */
+    answered?: boolean;
+  }
+  const store_ = (sender: InsertedUser, senderClass: "dev" | "user", { answered, clientId, ...line }: Line) =>
     storePlainMessage(store.db, {
-      senderId: staff.id,
-      senderName: staff.name,
-      senderClass: "dev",
-      ip: "203.0.113.7",
-      clientId: null,
-      followerId: staff.id,
       ...line,
-    });
-  const playerLine = (member: InsertedUser, line: Line) =>
-    storePlainMessage(store.db, {
-      senderId: member.id,
-      senderName: member.name,
-      senderClass: "user",
-      ip: "198.51.100.4",
-      clientId: null,
+      effects: messageEffects(
+        { id: sender.id, class: senderClass },
+        { status: line.seen, first_reply_at: answered ? 1 : null },
+        line.now,
+      ),
+      senderId: sender.id,
+      senderName: sender.name,
+      senderClass,
+      ip: senderClass === "dev" ? "203.0.113.7" : "198.51.100.4",
+      clientId: clientId ?? null,
       notificationExpires: line.now + 1000,
-      ...line,
     });
+  const staffReply = (staff: InsertedUser, line: Line) => store_(staff, "dev", line);
+  const playerLine = (member: InsertedUser, line: Line) => store_(member, "user", line);
 
   it("stores a staff reply, moves the ticket, marks the player's messages read and follows the ticket", async () => {
     const member = await buildMember(store);
@@ -52,11 +60,9 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     const stored = await staffReply(staff, {
       ticketId: ticket.id,
       seen: "NEW TICKET",
-      status: "REPLIED",
       now: 1_800_000_000,
       message: "We are looking into it.",
       clientId: "c-1",
-      firstReplyAt: 1_800_000_000,
     });
 
     const ticketNow = await store.db.selectFrom("tickets").selectAll().where("id", "=", ticket.id).executeTakeFirst();
@@ -85,6 +91,7 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
       seen: "REPLIED",
       now: 1_800_000_001,
       message: "Still on it.",
+      answered: true,
     });
     expect(again).toMatchObject({
       read: 0,
@@ -100,7 +107,6 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     const first = await playerLine(member, {
       ticketId: ticket.id,
       seen: "REPLIED",
-      status: "WAITING DEV",
       now: 1_800_000_000,
       message: "Any news?",
     });
@@ -133,7 +139,6 @@ describe.skipIf(!TEST_DATABASE_URL)("storePlainMessage (postgres; needs TEST_DAT
     const stored = await staffReply(staff, {
       ticketId: ticket.id,
       seen: "WAITING DEV",
-      status: "REPLIED",
       now: 1_800_000_000,
       message: "Too late.",
     });

@@ -1,44 +1,43 @@
 /**
- * A plain chat message stored in one statement on PostgreSQL (issue 10, the chat path). The
+ * A plain chat message stored in one statement on PostgreSQL. The
  * transaction of sendChatMessage is six round trips (BEGIN, the message, the read marks, the
  * ticket's move, the chat-list follow, COMMIT), and on this path the node spent most of its CPU in
  * the socket writes of those round trips and PostgreSQL in answering them. Data-modifying CTEs do
  * the same writes in one statement, atomically (one snapshot, one commit).
  *
- * It is the same write as the transaction's, with the same guard: the ticket's UPDATE names the
- * status the sender saw (`seen`), and the message, its read marks and the follow are written only
- * if that UPDATE found the ticket so (`from moved`). When it did not (the status moved meanwhile,
- * or the ticket ended), nothing is written and the caller takes the transaction, whose CASE over
- * the transition table decides. Only a plain message comes here: no quote, no files, no tag
- * (sendChatMessage.ts says which). A player's message also gives the ticket's assignee their
- * `new_message` notification, as notifyAssigneeOfPlayerMessage does (one unread per ticket, held by
- * the partial unique index of migration 0010). SQLite has no data-modifying CTEs; its messages
- * share a grouped commit instead (commitGroup.ts).
+ * It is the same write as the transaction's, from the same effects (domain/chatMessage.ts: the
+ * ticket's columns, the read marks, the follow, the assignee's notification), with the same guard:
+ * the ticket's UPDATE names the status the sender saw (`seen`), and the message, its read marks and
+ * the rest are written only if that UPDATE found the ticket so (`from moved`). When it did not (the
+ * status moved meanwhile, or the ticket ended), nothing is written and the caller takes the
+ * transaction, whose CASE over the transition table decides. Only a plain message comes here: no
+ * quote, no files, no tag (sendChatMessage.ts says which). The assignee's `new_message`
+ * notification is one unread per ticket, held by the partial unique index of migration 0010, as
+ * notifyAssignee does. SQLite has no data-modifying CTEs; its messages share a grouped commit
+ * instead (commitGroup.ts).
  */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { TicketStatus } from "../../common/constants.ts";
 import { compiledOnce } from "../db/compiledOnce.ts";
 import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
+import type { MessageEffects, SenderClass } from "../domain/chatMessage.ts";
 import type { NotificationRow } from "./notifications.ts";
 
 export interface PlainMessage {
   ticketId: number;
-  /** The status the sender read; the ticket moves from it to `status` (left as it is if undefined). */
+  /** The status the sender read: the UPDATE finds the ticket so, or writes nothing. */
   seen: TicketStatus;
-  status?: TicketStatus | undefined;
+  /** What the message does (messageEffects, from the same `seen` and `now`). */
+  effects: MessageEffects;
   now: number;
   senderId: number;
   senderName: string;
-  senderClass: "dev" | "user";
+  senderClass: SenderClass;
   message: string;
   ip: string;
   clientId: string | null;
-  /** Set when this is the ticket's first staff reply. */
-  firstReplyAt?: number | undefined;
-  /** A staff sender: the ticket enters their chat list. */
-  followerId?: number | undefined;
-  /** A player sender: the assignee's `new_message` notification, expiring then. */
-  notificationExpires?: number | undefined;
+  /** With `effects.notifiesAssignee`: when the assignee's notification expires. */
+  notificationExpires: number;
 }
 
 export interface StoredPlainMessage {
@@ -52,16 +51,34 @@ export interface StoredPlainMessage {
   notifications: NotificationRow[];
 }
 
-type Values = Omit<PlainMessage, "senderClass"> & {
-  userClass: "dev" | "user";
-  from: "staff" | "user";
-  writtenBy: "dev" | "user";
+/** A ticket column the message writes, as a key of the flat values compiledOnce takes. */
+const COLUMN = "column:";
+
+type Values = {
+  ticketId: number;
+  seen: TicketStatus;
+  /** The new status; absent when the message leaves it as it is. */
+  status?: TicketStatus | undefined;
+  now: number;
+  senderId: number;
+  senderName: string;
+  message: string;
+  ip: string;
+  clientId: string | null;
+  userClass: SenderClass;
+  markRead: SenderClass;
+  followerId?: number | undefined;
+  notificationExpires?: number | undefined;
+  [column: `${typeof COLUMN}${string}`]: string | number;
 };
 
 /** Compiled once per shape: with or without a status move, a first reply, a follow, a notification. */
 const plainMessage = compiledOnce((db, v: Values) => {
-  const status = v.status === undefined ? sql`` : sql`, "status" = ${v.status}`;
-  const firstReply = v.firstReplyAt === undefined ? sql`` : sql`, "first_reply_at" = ${v.firstReplyAt}`;
+  const columns = Object.keys(v)
+    .filter((key): key is `${typeof COLUMN}${string}` => key.startsWith(COLUMN))
+    .sort()
+    .map((key) => sql`${sql.ref(key.slice(COLUMN.length))} = ${v[key]}`);
+  if (v.status !== undefined) columns.push(sql`"status" = ${v.status}`);
   const follow =
     v.followerId === undefined
       ? sql``
@@ -92,8 +109,7 @@ const plainMessage = compiledOnce((db, v: Values) => {
     }
   >`
     with moved as (
-      update "tickets" set "last_updated" = ${v.now}, "last_message_at" = ${v.now},
-        "last_message_from" = ${v.from}, "last_message_by" = ${v.senderId}${firstReply}${status}
+      update "tickets" set ${sql.join(columns as RawBuilder<unknown>[])}
       where "id" = ${v.ticketId} and "status" = ${v.seen}
       returning *
     ), stored as (
@@ -105,7 +121,7 @@ const plainMessage = compiledOnce((db, v: Values) => {
       returning *
     ), marked as (
       update "chat_messages" set "read" = 1
-      where "ticket_id" = ${v.ticketId} and "user_class" = ${v.writtenBy} and "read" = 0 and exists (select from moved)
+      where "ticket_id" = ${v.ticketId} and "user_class" = ${v.markRead} and "read" = 0 and exists (select from moved)
       returning 1
     )${follow}${notify}
     select moved.*, (select row_to_json(stored) from stored) as "message_row",
@@ -123,13 +139,19 @@ export async function storePlainMessage(
   db: Kysely<Database>,
   input: PlainMessage,
 ): Promise<StoredPlainMessage | undefined> {
-  const { senderClass, ...rest } = input;
+  const { effects, senderClass, notificationExpires, ...rest } = input;
+  const columns = Object.fromEntries(
+    Object.entries(effects.columns).map(([column, value]) => [`${COLUMN}${column}`, value]),
+  );
   const [row] = (
     await plainMessage(db, {
       ...rest,
+      ...columns,
+      status: effects.status === input.seen || effects.status === null ? undefined : effects.status,
       userClass: senderClass,
-      from: senderClass === "dev" ? "staff" : "user",
-      writtenBy: senderClass === "dev" ? "user" : "dev",
+      markRead: effects.marksRead,
+      followerId: effects.followsTicket ? input.senderId : undefined,
+      notificationExpires: effects.notifiesAssignee ? notificationExpires : undefined,
     })
   ).rows;
   if (!row) return undefined;

@@ -5,28 +5,34 @@
  */
 import type { Kysely } from "kysely";
 import { ENDED_STATUSES } from "../../common/constants.ts";
-import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
+import type { ChatMessageRow, Database, FastAction, TicketRow } from "../db/schema.ts";
+import { startStatuses } from "../domain/ticketStatus.ts";
 import { DELETED_ATTACHMENT } from "../presenters/ticket.ts";
+import { statusAfter } from "./ticketTransitions.ts";
 
 const BATCH = 500;
 
-/** REPLIED tickets untouched since `before` become CLOSED by 'AUTO'. */
+/**
+ * Tickets waiting on the player (the statuses the table's autoClose starts from: REPLIED) untouched
+ * since `before` take the autoClose transition (CLOSED), by 'AUTO'.
+ */
 export function closeIdleRepliedTickets(db: Kysely<Database>, before: number, now: number): Promise<TicketRow[]> {
+  const from = startStatuses("autoClose");
   return (
     db
       .updateTable("tickets")
-      .set({ status: "CLOSED", closed_by: "AUTO", last_updated: now })
+      .set({ status: statusAfter("autoClose"), closed_by: "AUTO", last_updated: now })
       .where("id", "in", (eb) =>
         eb
           .selectFrom("tickets")
           .select("id")
-          .where("status", "=", "REPLIED")
+          .where("status", "in", from)
           .where("last_updated", "<=", before)
           .orderBy("last_updated")
           .limit(BATCH),
       )
       // Checked again on the row itself: a reply or another node may have moved it meanwhile.
-      .where("status", "=", "REPLIED")
+      .where("status", "in", from)
       .where("last_updated", "<=", before)
       .returningAll()
       .execute()
@@ -50,7 +56,8 @@ export async function insertAutoCloseMessages(
         sender_name: "AUTO",
         user_class: "dev" as const,
         message: "",
-        completed_status: "CLOSED",
+        // The status the autoClose transition left: an ended one (CLOSED).
+        completed_status: t.status as FastAction,
         timestamp: now,
         read: 1,
       })),

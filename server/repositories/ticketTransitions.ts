@@ -46,20 +46,25 @@ export async function applyTransition(
     const updated = (await movedAsSeen(db, { ...columns, ticketId, seen })).rows[0];
     if (updated) return updated;
   }
-  const moves = Object.entries(TRANSITIONS[action]) as [TicketStatus, TicketStatus][];
-  const cases = sql.join(
-    moves.map(([from, to]) => sql`when ${from} then ${to}`),
-    sql` `,
-  );
   const query = guarded(
     db
       .updateTable("tickets")
-      .set({ ...set, status: sql<TicketStatus>`case status ${cases} else status end` })
+      .set({ ...set, status: statusAfter(action) })
       .where("id", "=", ticketId)
       .where("status", "in", startStatuses(action)),
     guard,
   );
   return query.returningAll().executeTakeFirst();
+}
+
+/** The status `action` leaves, as SQL for an UPDATE's SET: a CASE over the table's moves. */
+export function statusAfter(action: TicketAction) {
+  const moves = Object.entries(TRANSITIONS[action]) as [TicketStatus, TicketStatus][];
+  const cases = sql.join(
+    moves.map(([from, to]) => sql`when ${from} then ${to}`),
+    sql` `,
+  );
+  return sql<TicketStatus>`case status ${cases} else status end`;
 }
 
 /**

@@ -46,15 +46,17 @@ export async function notifyTagged(
   return rows;
 }
 
-/** The assignee's `new_message` notification, unless one for this ticket is still unread (migration 0010). */
-export async function notifyAssigneeOfPlayerMessage(
+/**
+ * The assignee's `new_message` notification for a player's message (domain/chatMessage.ts says
+ * when), unless one for this ticket is still unread (migration 0010).
+ */
+export async function notifyAssignee(
   db: Kysely<Database>,
-  input: { sender: Sender; ticket: TicketRow; now: number },
+  input: { ticket: TicketRow; byUserId: number; now: number },
 ): Promise<NotificationRow[]> {
-  const { sender, ticket, now } = input;
-  const assignee = ticket.assigned_to;
-  if (sender.class !== "user" || assignee === null) return [];
-  const row = await insertNewMessageNotification(db, { userId: assignee, ticket, byUserId: sender.id, now });
+  const { ticket, byUserId, now } = input;
+  if (ticket.assigned_to === null) return [];
+  const row = await insertNewMessageNotification(db, { userId: ticket.assigned_to, ticket, byUserId, now });
   return row ? [row] : [];
 }
 

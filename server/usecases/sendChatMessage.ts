@@ -11,7 +11,8 @@ import type { AppContext } from "../context.ts";
 import { groupedCommit } from "../db/commitGroup.ts";
 import { isUniqueViolation } from "../db/dialect.ts";
 import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
-import { endedRefusal, isEnded, nextStatus } from "../domain/ticketStatus.ts";
+import { messageEffects } from "../domain/chatMessage.ts";
+import { endedRefusal, isEnded } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
 import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo } from "../presenters/message.ts";
@@ -25,7 +26,7 @@ import { applyTransition } from "../repositories/ticketTransitions.ts";
 import { claimUploads, recordUploads } from "../repositories/uploads.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { SavedFile } from "../uploads/storage.ts";
-import { mayTag, notifyAssigneeOfPlayerMessage, notifyTagged, publishNotifications } from "./messageNotifications.ts";
+import { mayTag, notifyAssignee, notifyTagged, publishNotifications } from "./messageNotifications.ts";
 
 export interface SendChatMessageInput {
   ticketId: number;
@@ -127,16 +128,20 @@ export async function sendChatMessage(
   if (isEnded(ticket.status)) throw new AppError(endedRefusal(ticket.status));
 
   const now = nowSeconds();
-  const action = senderClass === "dev" ? "staffReply" : "playerReply";
-  const to = nextStatus(action, ticket.status);
+  // What the message does to its ticket and around it, whichever way it is stored.
+  const effects = messageEffects(user, ticket, now);
   // A plain message on PostgreSQL: one statement instead of a transaction's six round trips
   // (messageWrite.ts). A quote, files or a tag take the transaction.
   const plain: PlainMessage | null =
-    ctx.store.engine === "postgres" && to && !input.replyTo && fileCount === 0 && !mayTag(senderClass, text)
+    ctx.store.engine === "postgres" &&
+    effects.status !== null &&
+    !input.replyTo &&
+    fileCount === 0 &&
+    !mayTag(senderClass, text)
       ? {
           ticketId: ticket.id,
           seen: ticket.status,
-          status: to === ticket.status ? undefined : to,
+          effects,
           now,
           senderId: user.id,
           senderName: user.name,
@@ -144,9 +149,7 @@ export async function sendChatMessage(
           message: text,
           ip: input.ip || "NOT FOUND",
           clientId: input.clientId ?? null,
-          firstReplyAt: senderClass === "dev" && ticket.first_reply_at === null ? now : undefined,
-          followerId: senderClass === "dev" ? user.id : undefined,
-          notificationExpires: senderClass === "user" ? now + NOTIFICATION_LIFETIME_SECONDS : undefined,
+          notificationExpires: now + NOTIFICATION_LIFETIME_SECONDS,
         }
       : null;
   // Grouped with the other messages being written meanwhile: one commit for them all (commitGroup.ts).
@@ -173,34 +176,22 @@ export async function sendChatMessage(
         user_class: senderClass,
         client_id: input.clientId ?? null,
       });
-      // notes: tags and the assignee's new_message notification, in the message's transaction.
-      const notifications = [
-        ...(await notifyTagged(trx, { text, sender: user, ticket, now })),
-        ...(await notifyAssigneeOfPlayerMessage(trx, { sender: user, ticket, now })),
-      ];
-      // Writing in a chat means having read it.
-      const read = await markRead(trx, ticket.id, senderClass);
       // Guarded by the transition table: a ticket closed in the meantime takes no message.
-      const updated = await applyTransition(
-        trx,
-        ticket.id,
-        action,
-        {
-          last_updated: now,
-          last_message_at: now,
-          last_message_from: senderClass === "dev" ? "staff" : "user",
-          last_message_by: user.id,
-          ...(senderClass === "dev" && ticket.first_reply_at === null ? { first_reply_at: now } : {}),
-        },
-        { seenStatus: ticket.status },
-      );
+      const updated = await applyTransition(trx, ticket.id, effects.action, effects.columns, {
+        seenStatus: ticket.status,
+      });
       if (!updated) {
         // Ended in the meantime: say how, as the check above does.
         const current = await findTicket(trx, ticket.id);
         throw new AppError(current ? endedRefusal(current.status) : "ticket_ended");
       }
-      // A ticket a staff member replies in enters their chat list (spec 2 §2), in the same commit.
-      const followed = senderClass === "dev" && (await addActiveChats(trx, user.id, [ticket.id], now)).length > 0;
+      // Tags, and the assignee's new_message notification (as the UPDATE found the ticket).
+      const notifications = [
+        ...(await notifyTagged(trx, { text, sender: user, ticket, now })),
+        ...(effects.notifiesAssignee ? await notifyAssignee(trx, { ticket: updated, byUserId: user.id, now }) : []),
+      ];
+      const read = await markRead(trx, ticket.id, senderClass);
+      const followed = effects.followsTicket && (await addActiveChats(trx, user.id, [ticket.id], now)).length > 0;
       return { ticket: updated, message, read, notifications, followed };
     });
   let result: Awaited<ReturnType<typeof inTransaction>>;
