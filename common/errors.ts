@@ -111,6 +111,10 @@ export const ERRORS = {
     status: 403,
     message: "You cannot set the password of an employee who holds permissions you do not hold.",
   },
+  target_outranks_you: {
+    status: 403,
+    message: "You can only manage employees of a lower rank than yours, and cannot give a rank above your own.",
+  },
   last_admin: { status: 409, message: "The last admin cannot be demoted, disabled or deleted." },
   passwords_mismatch: { status: 422, message: "Passwords do not match." },
   user_changed: { status: 409, message: "This user was changed meanwhile. Reload the list and try again." },
