@@ -11,6 +11,23 @@ export const STAFF_RANKS = ["admin", "mod", "dev"] as const;
 export type StaffRank = (typeof STAFF_RANKS)[number];
 export type Rank = StaffRank | "user";
 
+/** The rank order, admin > mod > dev (a player, outside it, below them all). */
+const RANK_LEVEL: Record<Rank, number> = { admin: 3, mod: 2, dev: 1, user: 0 };
+
+/**
+ * Whether an employee of rank `actor` may act on another employee of rank `target` (permissions,
+ * rank, responsibilities, disable, enable, disperse, password, delete): only on a lower rank,
+ * except that an admin may act on anyone, other admins included.
+ */
+export function outranks(actor: Rank, target: Rank): boolean {
+  return actor === "admin" || RANK_LEVEL[actor] > RANK_LEVEL[target];
+}
+
+/** Whether someone of rank `giver` may give `rank`: nobody gives a rank above their own. */
+export function mayGiveRank(giver: Rank, rank: StaffRank): boolean {
+  return RANK_LEVEL[rank] <= RANK_LEVEL[giver];
+}
+
 export const PERMISSIONS = [
   "members:view",
   "users:view",

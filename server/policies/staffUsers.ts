@@ -4,9 +4,10 @@
  *
  * Where the spec is silent (docs/decisions.md, "staffusers"): every change of an admin's account
  * needs users:set_admin, not only giving the admin rank; nobody disables themselves or changes
- * their own rank or permissions; the last active admin stays.
+ * their own rank or permissions; the last active admin stays. Above the permissions stands the
+ * rank order, admin > mod > dev: a users:* permission reaches only employees of a lower rank.
  */
-import type { Permission, StaffRank } from "../../common/permissions.ts";
+import { mayGiveRank, outranks, type Permission, type StaffRank } from "../../common/permissions.ts";
 import { AppError } from "../http/errors.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { Actor } from "./policy.ts";
@@ -26,6 +27,20 @@ export function requireAdminRights(
 ): void {
   const touchesAdmin = target?.rank === "admin" || newRank === "admin";
   if (touchesAdmin && !held.includes("users:set_admin")) throw new AppError("set_admin_required");
+}
+
+/**
+ * Acting on another employee needs a higher rank than theirs, unless the actor is an admin: a dev
+ * holding users:* permissions must not demote, disable, delete or take over a mod. One's own
+ * account is not another's; what one may do to it is for requireNotSelf to say.
+ */
+export function requireOutranks(actor: Actor, target: Pick<UserRow, "id" | "rank">): void {
+  if (actor.id !== target.id && !outranks(actor.rank, target.rank)) throw new AppError("target_outranks_you");
+}
+
+/** Nobody gives a rank above their own, on creating an employee or changing one's rank. */
+export function requireRankWithin(actor: Actor, rank: StaffRank): void {
+  if (!mayGiveRank(actor.rank, rank)) throw new AppError("target_outranks_you");
 }
 
 /** A permission is granted or taken away only by someone who holds it (spec 3 §5). */

@@ -1,7 +1,8 @@
 /**
  * Edit an employee's rank and permissions (spec 3 §4, §5). The new list is what the employee
  * holds now (every permission, for an admin) plus add_list minus remove_list; each permission
- * named must be one the editor holds, and the admin rank or an admin needs users:set_admin.
+ * named must be one the editor holds, the admin rank or an admin needs users:set_admin, and the
+ * new rank is not above the editor's own.
  *
  * Immediate effect: rights are read from the database on every request, so the next call already
  * sees the new list. A rank change signs the employee out everywhere (spec 3 §4); a change of
@@ -19,6 +20,7 @@ import {
   requireAdminRights,
   requireDisjoint,
   requireHeldPermissions,
+  requireRankWithin,
 } from "../policies/staffUsers.ts";
 import {
   type EmployeeRecord,
@@ -47,6 +49,7 @@ export async function changeUserPermissions(
   const db = ctx.store.db;
   const { target, held } = await targetForChange(db, actor, input.userId, "cannot_change_self");
   requireAdminRights(held, target.user, input.rank);
+  requireRankWithin(actor, input.rank);
   requireDisjoint(input.add, input.remove);
   requireHeldPermissions(held, [...input.add, ...input.remove]);
   const fromRank = target.user.rank as StaffRank;

@@ -1,14 +1,19 @@
 /**
- * Create a user (spec 3 §4, §5): a player or an employee with a rank, whose permissions are the
- * rank's defaults as the dialog adjusted them. The account has no password yet: the answer holds
- * a one-time set-up token for the /setup-password/{token} link.
+ * Create a user (spec 3 §4, §5): a player or an employee with a rank not above the creator's,
+ * whose permissions are the rank's defaults as the dialog adjusted them. The account has no
+ * password yet: the answer holds a one-time set-up token for the /setup-password/{token} link.
  */
 import type { Permission, StaffRank } from "../../common/permissions.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
-import { adjustedPermissions, requireAdminRights, requireHeldPermissions } from "../policies/staffUsers.ts";
+import {
+  adjustedPermissions,
+  requireAdminRights,
+  requireHeldPermissions,
+  requireRankWithin,
+} from "../policies/staffUsers.ts";
 import { type EmployeeRecord, isEmailRegistered, namesStartingWith } from "../repositories/employees.ts";
 import { createPasswordToken } from "../repositories/passwordTokens.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
@@ -43,6 +48,7 @@ export async function createUser(
   if (staff) {
     const held = await permissionsOf(db, actor);
     requireAdminRights(held, null, staff);
+    requireRankWithin(actor, staff);
     permissions = adjustedPermissions(rankDefaults(staff), input.add, input.remove);
     // The new account's whole list, the rank's defaults included: whoever sets its password holds
     // it, so a creator may hand out only what they hold themselves (admin: everything).

@@ -2,13 +2,15 @@
  * Disperse an employee's active tickets (spec 3 §2.2; how is not shown): each goes to another
  * active employee who handles its category and server (the rule Auto assignment uses), the least
  * loaded first, ties at random; loads count what this run already handed out. A ticket that no
- * one else matches stays where it is, and the answer says how many did.
+ * one else matches stays where it is, and the answer says how many did. Another employee's
+ * tickets only for someone who outranks them (an admin: anyone's); one's own, always.
  */
 import { randomInt } from "node:crypto";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { eligibleAssignees } from "../policies/staffTickets.ts";
+import { requireOutranks } from "../policies/staffUsers.ts";
 import { activeTicketCounts, activeTicketsOf, type EmployeeRecord } from "../repositories/employees.ts";
 import { listActiveStaff } from "../repositories/staff.ts";
 import { writeAssignment } from "./assignTicket.ts";
@@ -63,6 +65,7 @@ export async function disperseTickets(
   input: { userId: number; ip: string },
 ): Promise<{ record: EmployeeRecord; dispersed: number; remaining: number }> {
   const record = await employeeOr404(ctx.store.db, input.userId);
+  requireOutranks(actor, record.user);
   const { dispersed, unmatched } = await disperseActiveTickets(ctx, actor, input.userId, input.ip);
   return { record, dispersed, remaining: unmatched.length };
 }

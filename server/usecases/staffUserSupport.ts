@@ -6,7 +6,7 @@ import { lockAdmins } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
-import { requireAdminRights, requireNotSelf, type SelfRefusal } from "../policies/staffUsers.ts";
+import { requireAdminRights, requireNotSelf, requireOutranks, type SelfRefusal } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, otherActiveAdmins } from "../repositories/employees.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
 
@@ -27,8 +27,9 @@ export function rankDefaults(rank: StaffRank): Permission[] {
 
 /**
  * The employee a change from the staff list acts on, after the rules every such change shares:
- * not oneself (where the call says so), a live employee, and users:set_admin for an admin.
- * Answers the target and the editor's own permissions.
+ * not oneself (where the call says so), a live employee, users:set_admin for an admin, and a
+ * higher rank than theirs (an admin acts on anyone). Answers the target and the editor's own
+ * permissions.
  */
 export async function targetForChange(
   db: Kysely<Database>,
@@ -40,6 +41,7 @@ export async function targetForChange(
   const target = await employeeOr404(db, userId);
   const held = await permissionsOf(db, actor);
   requireAdminRights(held, target.user);
+  requireOutranks(actor, target.user);
   return { target, held };
 }
 
