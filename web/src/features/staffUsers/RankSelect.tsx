@@ -1,7 +1,10 @@
-/** The rank choice of the create and edit dialogs: the admin rank only with users:set_admin (spec 3 §5). */
+/**
+ * The rank choice of the create and edit dialogs: the admin rank only with users:set_admin (spec 3
+ * §5), and no rank above one's own.
+ */
 import { Select } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { STAFF_RANKS, type StaffRank } from "../../../../common/permissions.ts";
+import { mayGiveRank, STAFF_RANKS, type StaffRank } from "../../../../common/permissions.ts";
 import { useSession } from "../../session/SessionContext.ts";
 
 export function RankSelect({
@@ -18,7 +21,7 @@ export function RankSelect({
   testId: string;
 }) {
   const { t } = useTranslation("users");
-  const { can } = useSession();
+  const { can, user } = useSession();
   return (
     <Select
       label={label}
@@ -27,7 +30,7 @@ export function RankSelect({
       data={STAFF_RANKS.map((r) => ({
         value: r,
         label: t(`ranks.${r}`),
-        disabled: r === "admin" && !can("users:set_admin"),
+        disabled: (r === "admin" && !can("users:set_admin")) || !user || !mayGiveRank(user.rank, r),
       }))}
       value={value}
       onChange={(next) => next && onChange(next as StaffRank)}

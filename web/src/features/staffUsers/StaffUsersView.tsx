@@ -1,7 +1,8 @@
 /**
  * The staff list with its actions (spec 3 §2.2): each action only with its permission, password
- * and delete never on oneself, and an admin's row changed only with users:set_admin (the server
- * refuses the rest anyway). One dialog open at a time.
+ * and delete never on oneself, an admin's row changed only with users:set_admin, and another
+ * employee's only from a higher rank (mayActOn; the server refuses the rest anyway). One dialog
+ * open at a time.
  */
 import { Button, Center, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import {
@@ -27,7 +28,14 @@ import { PasswordModal } from "./PasswordModal.tsx";
 import { PermissionsModal } from "./PermissionsModal.tsx";
 import { ResponsibilitiesModal } from "./ResponsibilitiesModal.tsx";
 import { type RowAction, StaffTable } from "./StaffTable.tsx";
-import { DEFAULT_STAFF_PAGE_SIZE, DEFAULT_STAFF_SORT, pageOf, sortEmployees, toggleSort } from "./staffTable.ts";
+import {
+  DEFAULT_STAFF_PAGE_SIZE,
+  DEFAULT_STAFF_SORT,
+  mayActOn,
+  pageOf,
+  sortEmployees,
+  toggleSort,
+} from "./staffTable.ts";
 import { useConfirmedActions } from "./useConfirmedActions.ts";
 
 type Dialog =
@@ -58,7 +66,7 @@ export function StaffUsersView() {
 
   const actionsFor = (employee: Employee): RowAction[] => {
     const self = employee.id === me?.id;
-    const mayChange = employee.rank !== "admin" || can("users:set_admin");
+    const mayChange = mayActOn(me, employee, can("users:set_admin"));
     const open = (kind: Exclude<Dialog["kind"], "create">) => () => setDialog({ kind, employee });
     const actions: (RowAction | false)[] = [
       can("users:set_categories") &&
@@ -94,12 +102,13 @@ export function StaffUsersView() {
               color: "orange",
               run: open("disable"),
             }),
-      can("users:disperse_tickets") && {
-        key: "disperse",
-        label: t("actions.disperse"),
-        icon: <IconArrowsSplit size={18} />,
-        run: confirmed.disperse,
-      },
+      can("users:disperse_tickets") &&
+        mayChange && {
+          key: "disperse",
+          label: t("actions.disperse"),
+          icon: <IconArrowsSplit size={18} />,
+          run: confirmed.disperse,
+        },
       can("users:reset_pw") &&
         mayChange &&
         !self && { key: "password", label: t("actions.password"), icon: <IconKey size={18} />, run: open("password") },
