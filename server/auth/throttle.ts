@@ -15,13 +15,14 @@
  * against its own window instead of those three: 10 per 15 minutes. Guesses spent on the account
  * from elsewhere do not lock the owner out of it.
  */
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import type { LimitRule, RateLimitStore } from "../ratelimit/store.ts";
 
 export const SIGN_IN_RULES = {
-  perAccountAddress: { max: 10, windowSeconds: 15 * 60 },
-  perAccount: { max: 100, windowSeconds: 60 * 60 },
-  perAddress: { max: 30, windowSeconds: 15 * 60 },
-  perDevice: { max: 10, windowSeconds: 15 * 60 },
+  perAccountAddress: RATE_LIMITS.signInPerAccountAddress,
+  perAccount: RATE_LIMITS.signInPerAccount,
+  perAddress: RATE_LIMITS.signInPerAddress,
+  perDevice: RATE_LIMITS.signInPerDevice,
 } as const satisfies Record<string, LimitRule>;
 
 export interface SignInAttempt {

@@ -8,6 +8,7 @@ import type { Socket } from "socket.io-client";
 import { beforeAll, expect, it } from "vitest";
 import { SIGN_IN_RULES } from "../auth/throttle.ts";
 import { writeSetting } from "../db/appSettings.ts";
+import { RATE_LIMITS, UPLOAD_BUDGET_WINDOW_SECONDS } from "../ratelimit/rules.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -20,10 +21,6 @@ import { connected, emitWithAck, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { describeTwoNodes, sameSession } from "../test/twoNodes.ts";
 import { inOneWindow } from "../test/windows.ts";
-import { UPLOAD_BUDGET_WINDOW_SECONDS } from "../uploads/budget.ts";
-import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
-import { TEMPORARY_SUBMIT_LIMIT } from "../usecases/submitTemporaryTicket.ts";
-import { SOCKET_EVENT_RULE } from "./socketServer.ts";
 
 const UPLOAD_BUDGET = 40_000;
 const SOCKETS_PER_USER = 4;
@@ -115,7 +112,7 @@ describeTwoNodes("limits shared by two nodes", ENV, { sweeps: true }, (cluster) 
   });
 
   it("Find my ticket: the look-up lockout counts wrong pairs on both nodes together", async () => {
-    await inOneWindow(TEMPORARY_LOOKUP_LIMIT.windowSeconds, async () => {
+    await inOneWindow(RATE_LIMITS.temporaryLookup.windowSeconds, async () => {
       const visitor = await buildTempUser(cluster().store, { email: `lookup-${address}@temp.test` });
       const ticket = await buildTicket(cluster().store, { member: visitor });
       const guesser = fromNewAddress();
@@ -125,7 +122,7 @@ describeTwoNodes("limits shared by two nodes", ENV, { sweeps: true }, (cluster) 
           { ticket_id: ticket.id, email },
           { headers: guesser },
         );
-      const max = TEMPORARY_LOOKUP_LIMIT.max;
+      const max = RATE_LIMITS.temporaryLookup.max;
       const answers = await Promise.all(Array.from({ length: 2 * max }, (_, i) => lookUp(i, `wrong-${i}@temp.test`)));
       const statuses = answers.map((a) => a.status);
       expect(count(statuses, 404)).toBe(max);
@@ -172,9 +169,9 @@ describeTwoNodes("limits shared by two nodes", ENV, { sweeps: true }, (cluster) 
   });
 
   it("filing: a visitor's temporary filings from one address are counted on both nodes together", async () => {
-    await inOneWindow(TEMPORARY_SUBMIT_LIMIT.windowSeconds, async () => {
+    await inOneWindow(RATE_LIMITS.temporarySubmit.windowSeconds, async () => {
       const visitor = fromNewAddress();
-      const max = TEMPORARY_SUBMIT_LIMIT.max;
+      const max = RATE_LIMITS.temporarySubmit.max;
       const answers = await Promise.all(
         Array.from({ length: 2 * max }, (_, i) =>
           nodeClient(i).post(
@@ -260,7 +257,7 @@ describeTwoNodes("limits shared by two nodes", ENV, { sweeps: true }, (cluster) 
     const second = sameSession(first, cluster().nodes[1].baseUrl);
     const [a, b] = [first.socket(), second.socket()];
     await Promise.all([connected(a), connected(b)]);
-    const windowMs = SOCKET_EVENT_RULE.windowSeconds * 1000;
+    const windowMs = RATE_LIMITS.socketEvents.windowSeconds * 1000;
     const emit = (socket: Socket) => emitWithAck<{ ok: boolean; error?: string }>(socket, "leave_chatroom", {});
     // The whole window's events on the first node, then more on the second, within one window (a
     // run that a window's end cut in two is tried again; the clock is the servers' own).
@@ -269,7 +266,7 @@ describeTwoNodes("limits shared by two nodes", ENV, { sweeps: true }, (cluster) 
       attempt++;
       await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 5));
       const window = Math.floor(Date.now() / windowMs);
-      const onFirst = await Promise.all(Array.from({ length: SOCKET_EVENT_RULE.max }, () => emit(a)));
+      const onFirst = await Promise.all(Array.from({ length: RATE_LIMITS.socketEvents.max }, () => emit(a)));
       const onSecond = await Promise.all(Array.from({ length: 5 }, () => emit(b)));
       if (Math.floor(Date.now() / windowMs) !== window) {
         if (attempt < 5) continue;

@@ -8,10 +8,10 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type AppNode, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { createLimitStore, createTestStore, ENGINES, LIMIT_STORES, type TestStore } from "../test/engines.ts";
 import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
 import { connected, emitWithAck, startTestServer, TestClient, type TestServer } from "../test/server.ts";
-import { SOCKET_EVENT_RULE } from "./socketServer.ts";
 
 const CASES = ENGINES.flatMap((engine) => LIMIT_STORES.map((limits) => [engine, limits] as const));
 
@@ -65,7 +65,7 @@ describe.each(CASES)("socket limits per user on %s with %s limits", (engine, lim
     const sockets = Array.from({ length: 5 }, () => client.socket());
     await Promise.all(sockets.map(connected));
     // Start at the beginning of a window, so that the burst falls in one or at most two windows.
-    const windowMs = SOCKET_EVENT_RULE.windowSeconds * 1000;
+    const windowMs = RATE_LIMITS.socketEvents.windowSeconds * 1000;
     await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs)));
     const answers = await Promise.all(
       sockets.flatMap((socket) =>
@@ -74,8 +74,8 @@ describe.each(CASES)("socket limits per user on %s with %s limits", (engine, lim
     );
     const admitted = answers.filter((a) => a.error !== "rate_limited").length;
     // 150 events from 5 sockets: a per-socket limit would let every one through.
-    expect(admitted).toBeGreaterThanOrEqual(SOCKET_EVENT_RULE.max);
-    expect(admitted).toBeLessThanOrEqual(SOCKET_EVENT_RULE.max * 2);
+    expect(admitted).toBeGreaterThanOrEqual(RATE_LIMITS.socketEvents.max);
+    expect(admitted).toBeLessThanOrEqual(RATE_LIMITS.socketEvents.max * 2);
     expect(answers.filter((a) => a.error === "validation")).toHaveLength(admitted);
     client.closeSockets();
   });

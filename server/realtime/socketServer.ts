@@ -18,7 +18,7 @@ import { isDatabaseUnavailable } from "../db/availability.ts";
 import { isCsrfTokenValid } from "../http/csrf.ts";
 import { cookieNames, resolveSession } from "../http/session.ts";
 import { isBanned } from "../presenters/member.ts";
-import type { LimitRule } from "../ratelimit/store.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { type EventHandler, eventHandlers } from "./handlers.ts";
 import { sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";
 import { SessionWatch } from "./sessionWatch.ts";
@@ -27,12 +27,6 @@ import { type AppServer, type AppSocket, sessionRoom } from "./socketTypes.ts";
 
 /** A bigger inbound frame closes the socket (socketServer.test.ts); no event comes near it. */
 export const MAX_FRAME_BYTES = 64 * 1024;
-/**
- * Inbound events per user, over all their sockets and nodes: 20 a second on average. A fixed
- * window lets up to twice that through across a window's edge, the burst the old per-socket
- * bucket allowed.
- */
-export const SOCKET_EVENT_RULE: LimitRule = { max: 20, windowSeconds: 1 };
 
 /** The last value of a header a proxy may have appended to (the nearest proxy's), as Fastify reads it. */
 function lastEntry(value: string | string[] | undefined): string | undefined {
@@ -195,7 +189,7 @@ export function createSocketServer(
             .touch(socket)
             .catch((err: unknown) => log.warn({ err, userId: user.id }, "socket session touch failed"));
           // Per user, not per socket: more sockets buy no more events.
-          const decision = await ctx.limits.consume(`socket-events:user:${user.id}`, SOCKET_EVENT_RULE);
+          const decision = await ctx.limits.consume(`socket-events:user:${user.id}`, RATE_LIMITS.socketEvents);
           if (!decision.allowed) return reply({ ok: false, error: "rate_limited" });
           reply(await handler.run(ctx, socket, payload));
         } catch (err) {

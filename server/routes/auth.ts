@@ -20,6 +20,7 @@ import {
   setSessionCookies,
 } from "../http/session.ts";
 import { presentPulse } from "../presenters/sessionUser.ts";
+import { RATE_LIMITS, routeLimit } from "../ratelimit/rules.ts";
 import { isPasswordTokenValid } from "../repositories/passwordTokens.ts";
 import { setupPassword } from "../usecases/setupPassword.ts";
 import { signIn } from "../usecases/signIn.ts";
@@ -27,7 +28,7 @@ import { signOut } from "../usecases/signOut.ts";
 import { signOutEverywhere } from "../usecases/signOutEverywhere.ts";
 
 /** Stricter per-address limit on the unauthenticated token endpoints, against token guessing. */
-const TOKEN_RATE = { max: 30, timeWindow: "1 minute" };
+const TOKEN_RATE = routeLimit(RATE_LIMITS.passwordToken);
 
 /** What each call accepts and answers (common/schemas/auth.ts, accountResponses.ts). */
 const schemas = {

@@ -1,11 +1,11 @@
 /** The per-user limit on chat sends over HTTP (finding 2), in both limit stores and on both engines. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
 import { sameSession } from "../test/twoNodes.ts";
-import { CHAT_SEND_RULE } from "./chat.ts";
 import { form, storedFiles } from "./tickets.testkit.ts";
 
 const SEND = "/api/new-chat-message";
@@ -31,8 +31,8 @@ describe.each(LIMIT_STORES)("HTTP chat sends in the %s limit store", (limits) =>
       ).length;
 
     it("refuses a burst past the limit with 429, stores nothing more, and leaves another user alone", async () => {
-      const windowMs = CHAT_SEND_RULE.windowSeconds * 1000;
-      const burst = CHAT_SEND_RULE.max + 10;
+      const windowMs = RATE_LIMITS.chatSend.windowSeconds * 1000;
+      const burst = RATE_LIMITS.chatSend.max + 10;
       // The burst, the other user's sends and the late file must fall in one window of the
       // servers' own clock: a run that a window's end cut in two is tried again with new parties.
       for (let attempt = 1; ; attempt++) {
@@ -51,14 +51,14 @@ describe.each(LIMIT_STORES)("HTTP chat sends in the %s limit store", (limits) =>
           throw new Error("five runs in a row crossed a window's end: the machine is too slow for this test");
         }
         const statuses = mine.map((r) => r.status);
-        expect(statuses.filter((s) => s === 200)).toHaveLength(CHAT_SEND_RULE.max);
-        expect(statuses.filter((s) => s === 429)).toHaveLength(burst - CHAT_SEND_RULE.max);
+        expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMITS.chatSend.max);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(burst - RATE_LIMITS.chatSend.max);
         const refused = mine.find((r) => r.status === 429)!;
         expect(refused.body).toEqual({ detail: "Too many requests. Please slow down.", code: "rate_limited" });
         expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
         expect(withFile.status).toBe(429);
         expect(storedFiles(server.store)).toHaveLength(filesBefore);
-        expect(await messagesBy(ticket.id, member.id)).toBe(CHAT_SEND_RULE.max);
+        expect(await messagesBy(ticket.id, member.id)).toBe(RATE_LIMITS.chatSend.max);
         // The other user's own window is untouched by the player's flood.
         expect(theirs.map((r) => r.status)).toEqual(Array(5).fill(200));
         expect(await messagesBy(ticket.id, staff.id)).toBe(5);
@@ -70,14 +70,14 @@ describe.each(LIMIT_STORES)("HTTP chat sends in the %s limit store", (limits) =>
     it("counts one user's sends on every node together", async () => {
       const second = await startSecondNode(server);
       try {
-        const windowMs = CHAT_SEND_RULE.windowSeconds * 1000;
+        const windowMs = RATE_LIMITS.chatSend.windowSeconds * 1000;
         for (let attempt = 1; ; attempt++) {
           const { ticket, player, member, chatId } = await buildChatParties(server);
           const elsewhere = sameSession(player, second.baseUrl);
           await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 5));
           const window = Math.floor(Date.now() / windowMs);
           const answers = await Promise.all(
-            Array.from({ length: CHAT_SEND_RULE.max + 6 }, (_, i) =>
+            Array.from({ length: RATE_LIMITS.chatSend.max + 6 }, (_, i) =>
               (i % 2 ? elsewhere : player).post(SEND, { chatId, message: `both ${i}` }),
             ),
           );
@@ -85,9 +85,9 @@ describe.each(LIMIT_STORES)("HTTP chat sends in the %s limit store", (limits) =>
             if (attempt < 5) continue;
             throw new Error("five runs in a row crossed a window's end: the machine is too slow for this test");
           }
-          expect(answers.filter((r) => r.status === 200)).toHaveLength(CHAT_SEND_RULE.max);
+          expect(answers.filter((r) => r.status === 200)).toHaveLength(RATE_LIMITS.chatSend.max);
           expect(answers.filter((r) => r.status === 429)).toHaveLength(6);
-          expect(await messagesBy(ticket.id, member.id)).toBe(CHAT_SEND_RULE.max);
+          expect(await messagesBy(ticket.id, member.id)).toBe(RATE_LIMITS.chatSend.max);
           break;
         }
       } finally {

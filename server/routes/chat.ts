@@ -14,7 +14,7 @@ import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo, presentChatPage, presentSentMessage } from "../presenters/message.ts";
-import type { LimitRule } from "../ratelimit/store.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { chatParticipants, listMessages } from "../repositories/chat.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { findUpload, recordUploads } from "../repositories/uploads.ts";
@@ -28,14 +28,6 @@ function contentDisposition(kind: "inline" | "attachment", original: string): st
   const ascii = original.replace(/[^\x20-\x7e]|["\\%;]/g, "_") || "file";
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(original)}`;
 }
-
-/**
- * Chat sends over HTTP, per user across every node and session (players always send this way;
- * staff when files go with the message). The socket's event rule (socketServer.ts) never sees
- * these sends, so they count here, with the same numbers: no person types 20 messages a second,
- * while a script cannot flood a chat, and the staff it notifies, faster than that.
- */
-export const CHAT_SEND_RULE = { max: 20, windowSeconds: 1 } as const satisfies LimitRule;
 
 /** What each call accepts and answers; answers are per audience (common/schemas/chatResponses.ts). */
 const schemas = {
@@ -65,7 +57,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // send refused later (a closed ticket, a bad field) keeps its reservation: attempts count.
       admit: async (request) => {
         const user = requireUser(request);
-        const decision = await ctx.limits.consume(`chat-send:user:${user.id}`, CHAT_SEND_RULE);
+        const decision = await ctx.limits.consume(`chat-send:user:${user.id}`, RATE_LIMITS.chatSend);
         if (!decision.allowed) {
           throw new AppError("rate_limited", undefined, { "retry-after": String(decision.retryAfterSeconds) });
         }

@@ -15,6 +15,7 @@ import { requireUser } from "../http/session.ts";
 import { requireChangelogAuthor, requireStatsReader } from "../policies/dashboard.ts";
 import { requireStaff } from "../policies/policy.ts";
 import { presentChangelog } from "../presenters/changelog.ts";
+import { RATE_LIMITS, routeLimit } from "../ratelimit/rules.ts";
 import { listChangelogs } from "../repositories/changelogs.ts";
 import { EventLoopDelay } from "../system/eventLoopDelay.ts";
 import { addChangelog } from "../usecases/addChangelog.ts";
@@ -24,7 +25,7 @@ import { ticketStatsOverview } from "../usecases/ticketStatsOverview.ts";
 import { userStatsOverview } from "../usecases/userStatsOverview.ts";
 
 /** The statistics read whole index ranges: a dashboard reloading in a loop must not hog the database. */
-const STATS_RATE = { rateLimit: { max: 120, timeWindow: "1 minute" } };
+const STATS_RATE = { rateLimit: routeLimit(RATE_LIMITS.statistics) };
 
 const schemas = {
   ticketStats: { response: { 200: ticketStatsResponse } },

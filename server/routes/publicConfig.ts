@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS, PROJECT_VERSION } from "../../common/constants.ts";
 import { type PublicConfig, publicConfig } from "../../common/schemas/publicConfig.ts";
 import type { AppContext } from "../context.ts";
+import { RATE_LIMITS, routeLimit } from "../ratelimit/rules.ts";
 
 const answer = { response: { 200: publicConfig } };
 
@@ -25,7 +26,7 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/api/captcha/challenge",
-      { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
+      { config: { rateLimit: routeLimit(RATE_LIMITS.captchaChallenge) } },
       async (_request, reply) => {
         reply.header("cache-control", "no-store");
         return ctx.captcha.createChallenge();

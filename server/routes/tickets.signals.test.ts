@@ -6,6 +6,7 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
@@ -18,7 +19,6 @@ import {
   type TestServer,
 } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
-import { TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
 import { buildTicketWorld, form, type TicketWorld, temporaryTicketFields } from "./tickets.testkit.ts";
 
 const SUBMIT = "/api/tickets/submit-temporary-ticket";
@@ -109,7 +109,7 @@ describe.each(ENGINES)("ticket reference and reply signals on %s", (engine) => {
     const email = `lock${address}@example.test`;
     const filed = await server.client().post(SUBMIT, form(temporaryTicketFields(world, { email })), { headers });
     const number = filed.body.ticket_number as number;
-    for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max; i++) {
+    for (let i = 0; i < RATE_LIMITS.temporaryLookup.max; i++) {
       const miss = await server
         .client()
         .post(SEARCH, { ticket_id: `#${number}`, email: `no${i}@example.test` }, { headers });

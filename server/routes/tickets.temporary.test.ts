@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeTicketInfo } from "../../common/ticket-code.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { startSecondNode, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
-import { TEMPORARY_LOOKUP_EMAIL_LIMIT, TEMPORARY_LOOKUP_LIMIT } from "../usecases/openTemporaryAccess.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -282,7 +282,7 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
     const lookUp = (ticket_id: number, mail = email) =>
       server.client().post(SEARCH, { ticket_id, email: mail }, { headers: fromNewNetwork() });
     // The owner's right pairs, between the misses, use up nothing of the e-mail's window.
-    for (let i = 0; i < TEMPORARY_LOOKUP_EMAIL_LIMIT.max; i++) {
+    for (let i = 0; i < RATE_LIMITS.temporaryLookupPerEmail.max; i++) {
       // Another spelling of the same e-mail counts in the same window.
       const miss = await lookUp(UNUSED_REFERENCE + i, i % 2 ? email.toUpperCase() : email);
       expect(miss.status).toBe(404);
@@ -296,7 +296,9 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
       detail: "Too many failed ticket look-ups. Please wait a few minutes and try again.",
     });
     expect(Number(walked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(Number(walked.headers.get("retry-after"))).toBeLessThanOrEqual(TEMPORARY_LOOKUP_EMAIL_LIMIT.windowSeconds);
+    expect(Number(walked.headers.get("retry-after"))).toBeLessThanOrEqual(
+      RATE_LIMITS.temporaryLookupPerEmail.windowSeconds,
+    );
     // Once locked, the right id is refused too: the walk cannot go on and find it.
     expect((await lookUp(filed.body.ticket_id as number)).status).toBe(429);
     // Another e-mail is not locked.
@@ -305,19 +307,19 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
 
   it("does not spend an address's window on an e-mail that is locked", async () => {
     const email = `locked${address}@example.test`;
-    for (let i = 0; i < TEMPORARY_LOOKUP_EMAIL_LIMIT.max; i++) {
+    for (let i = 0; i < RATE_LIMITS.temporaryLookupPerEmail.max; i++) {
       const miss = await server
         .client()
         .post(SEARCH, { ticket_id: UNUSED_REFERENCE + i, email }, { headers: fromNewNetwork() });
       expect(miss.status).toBe(404);
     }
     const headers = fromNewAddress();
-    for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max + 2; i++) {
+    for (let i = 0; i < RATE_LIMITS.temporaryLookup.max + 2; i++) {
       expect((await server.client().post(SEARCH, { ticket_id: 1, email }, { headers })).status).toBe(429);
     }
     // Refused before any search, those look-ups left this address its whole window.
     const elsewhere = `free${address}@example.test`;
-    for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max; i++) {
+    for (let i = 0; i < RATE_LIMITS.temporaryLookup.max; i++) {
       const res = await server.client().post(SEARCH, { ticket_id: UNUSED_REFERENCE, email: elsewhere }, { headers });
       expect(res.status).toBe(404);
     }
@@ -370,12 +372,12 @@ describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", 
       );
       const statuses = answers.map((a) => a.status);
       const searched = statuses.filter((s) => s === 404 || s === 200).length;
-      expect(searched).toBeLessThanOrEqual(TEMPORARY_LOOKUP_LIMIT.max);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(100 - TEMPORARY_LOOKUP_LIMIT.max);
+      expect(searched).toBeLessThanOrEqual(RATE_LIMITS.temporaryLookup.max);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(100 - RATE_LIMITS.temporaryLookup.max);
       expect(statuses[79]).toBe(429);
       // Another address is not affected, and a right pair does not use up the window.
       const elsewhere = fromNewAddress();
-      for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max + 2; i++) {
+      for (let i = 0; i < RATE_LIMITS.temporaryLookup.max + 2; i++) {
         const res = await server
           .client()
           .post(SEARCH, { ticket_id: filed.body.ticket_id, email }, { headers: elsewhere });
@@ -389,7 +391,7 @@ describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", 
         .client()
         .post(SUBMIT, form(temporaryTicketFields(world, { email }), []), { headers: fromNewAddress() });
       expect(filed.status).toBe(200);
-      const burst = 3 * TEMPORARY_LOOKUP_EMAIL_LIMIT.max;
+      const burst = 3 * RATE_LIMITS.temporaryLookupPerEmail.max;
       const answers = await Promise.all(
         Array.from({ length: burst }, (_, i) =>
           server.client().post(SEARCH, form({ ticket_id: UNUSED_REFERENCE + i, email }), { headers: fromNewNetwork() }),
@@ -397,8 +399,8 @@ describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", 
       );
       const statuses = answers.map((a) => a.status);
       // The store reserves atomically: exactly the window's misses were searched, however many raced.
-      expect(statuses.filter((s) => s === 404)).toHaveLength(TEMPORARY_LOOKUP_EMAIL_LIMIT.max);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(burst - TEMPORARY_LOOKUP_EMAIL_LIMIT.max);
+      expect(statuses.filter((s) => s === 404)).toHaveLength(RATE_LIMITS.temporaryLookupPerEmail.max);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(burst - RATE_LIMITS.temporaryLookupPerEmail.max);
       expect(answers.find((a) => a.status === 429)?.body.code).toBe("ticket_lookup_locked");
       // The right pair is refused now, from yet another network; another e-mail is searched.
       const right = await server
@@ -422,14 +424,14 @@ describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", 
         const nodes = [server.client(), second.client()];
         const headers = fromNewAddress();
         const statuses: number[] = [];
-        for (let i = 0; i < TEMPORARY_LOOKUP_LIMIT.max + 2; i++) {
+        for (let i = 0; i < RATE_LIMITS.temporaryLookup.max + 2; i++) {
           const node = nodes[i % 2]!;
           statuses.push(
             (await node.post(SEARCH, { ticket_id: filed.body.ticket_id, email: `y${i}@example.test` }, { headers }))
               .status,
           );
         }
-        expect(statuses.filter((s) => s === 404)).toHaveLength(TEMPORARY_LOOKUP_LIMIT.max);
+        expect(statuses.filter((s) => s === 404)).toHaveLength(RATE_LIMITS.temporaryLookup.max);
         expect(statuses.slice(-2)).toEqual([429, 429]);
       } finally {
         await second.close();

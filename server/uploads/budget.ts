@@ -8,9 +8,8 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { addressKey } from "../ratelimit/address.ts";
+import { UPLOAD_BUDGET_WINDOW_SECONDS } from "../ratelimit/rules.ts";
 import type { LimitRule } from "../ratelimit/store.ts";
-
-export const UPLOAD_BUDGET_WINDOW_SECONDS = 10 * 60;
 
 /** Without a Content-Length, bytes are reserved in steps of this size as they stream. */
 const STEP_BYTES = 1024 * 1024;

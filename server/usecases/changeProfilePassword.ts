@@ -7,14 +7,11 @@ import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, issue } from "../http/errors.ts";
-import type { LimitRule } from "../ratelimit/store.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { updateProfile } from "../repositories/profile.ts";
 import { deleteUserSessions } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
-
-/** Wrong current passwords a session may try: a stolen session cannot guess the password. */
-export const CURRENT_PASSWORD_RULE: LimitRule = { max: 10, windowSeconds: 15 * 60 };
 
 export interface ChangeProfilePasswordInput {
   user: UserRow;
@@ -31,7 +28,7 @@ export async function changeProfilePassword(
   if (!isValidPassword(input.password)) throw new AppError("password_invalid");
   // Reserved before argon2 runs, as at sign-in: parallel guesses cannot all be checked.
   const key = `profile-password:${user.id}`;
-  const reserved = await ctx.limits.consume(key, CURRENT_PASSWORD_RULE);
+  const reserved = await ctx.limits.consume(key, RATE_LIMITS.currentPassword);
   if (!reserved.allowed) {
     throw new AppError("rate_limited", undefined, { "retry-after": String(reserved.retryAfterSeconds) });
   }
@@ -40,7 +37,7 @@ export async function changeProfilePassword(
       issue("The current password is wrong.", "current_password_wrong", ["body", "current_password"]),
     ]);
   }
-  await ctx.limits.release(key, CURRENT_PASSWORD_RULE, 1, reserved.window);
+  await ctx.limits.release(key, RATE_LIMITS.currentPassword, 1, reserved.window);
   const passwordHash = await hashPassword(input.password);
   const changed = await updateProfile(ctx.store.db, user.id, { password_hash: passwordHash }, nowSeconds());
   // Every session ends, this one included (DESIGN: sessions end on a password change); the

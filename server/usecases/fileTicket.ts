@@ -11,15 +11,13 @@ import type { Database, TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isBanned } from "../presenters/member.ts";
 import { needsViolatersForm } from "../presenters/setup.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { defaultPriorityId, findLiveCategory, findLiveServer } from "../repositories/setup.ts";
 import { countActiveTickets, countTicketsSince, insertTicket, type NewTicket } from "../repositories/tickets.ts";
 import { recordUploads } from "../repositories/uploads.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { SavedFile } from "../uploads/storage.ts";
 import { requireOpenCategory } from "./ticketCategory.ts";
-
-/** Per account: more than this many tickets in the window is refused (docs/decisions.md). */
-export const MEMBER_SUBMIT_LIMIT = { max: 3, windowSeconds: 10 * 60 };
 
 function invalid(field: string, msg: string): AppError {
   const issue: ValidationIssue = { loc: ["body", field], msg, type: "value_error" };
@@ -40,8 +38,8 @@ export function refuseIfBanned(user: Pick<UserRow, "banned" | "banned_until">, n
 
 /** The per-account submission rate and the cap on ACTIVE tickets (app setting). */
 export async function checkSubmitLimits(db: Kysely<Database>, userId: number, now: number): Promise<void> {
-  const recent = await countTicketsSince(db, userId, now - MEMBER_SUBMIT_LIMIT.windowSeconds);
-  if (recent >= MEMBER_SUBMIT_LIMIT.max) throw new AppError("rate_limit_ticket_submit");
+  const recent = await countTicketsSince(db, userId, now - RATE_LIMITS.memberSubmit.windowSeconds);
+  if (recent >= RATE_LIMITS.memberSubmit.max) throw new AppError("rate_limit_ticket_submit");
   const cap = await readNumberSetting(db, "member_active_ticket_cap");
   if ((await countActiveTickets(db, userId)) >= cap) throw new AppError("too_many_active_tickets");
 }

@@ -16,13 +16,11 @@ import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isStaff } from "../policies/policy.ts";
 import { addressKey } from "../ratelimit/address.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import type { LimitRule } from "../ratelimit/store.ts";
 import { findTemporaryTicket } from "../repositories/tickets.ts";
 import { findUserById, type UserRow } from "../repositories/users.ts";
 import { type CurrentSession, type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
-
-export const TEMPORARY_LOOKUP_LIMIT = { max: 10, windowSeconds: 15 * 60 } as const satisfies LimitRule;
-export const TEMPORARY_LOOKUP_EMAIL_LIMIT = { max: 20, windowSeconds: 60 * 60 } as const satisfies LimitRule;
 
 export interface OpenTemporaryAccessInput {
   body: z.infer<typeof searchTicketTemporaryBody>;
@@ -41,9 +39,9 @@ export async function openTemporaryAccess(
   }
   // The address first: a host that is locked out spends nothing of the e-mail's window.
   const windows: [string, LimitRule][] = [
-    [`lookup:ip:${addressKey(origin.ip)}`, TEMPORARY_LOOKUP_LIMIT],
+    [`lookup:ip:${addressKey(origin.ip)}`, RATE_LIMITS.temporaryLookup],
     // Keyed as the search matches the e-mail, so that its spellings share one window.
-    [`lookup:email:${body.email.trim().toLowerCase()}`, TEMPORARY_LOOKUP_EMAIL_LIMIT],
+    [`lookup:email:${body.email.trim().toLowerCase()}`, RATE_LIMITS.temporaryLookupPerEmail],
   ];
   const taken: [string, LimitRule, number][] = [];
   const giveBack = () => Promise.all(taken.map(([key, rule, window]) => ctx.limits.release(key, rule, 1, window)));

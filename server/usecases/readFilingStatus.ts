@@ -9,10 +9,10 @@ import type { FilingStatus } from "../../common/schemas/filing.ts";
 import type { AppContext } from "../context.ts";
 import { readNumberSetting } from "../db/appSettings.ts";
 import { isBanned } from "../presenters/member.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { countCharacters } from "../repositories/members.ts";
 import { countActiveTickets, countTicketsSince } from "../repositories/tickets.ts";
 import type { UserRow } from "../repositories/users.ts";
-import { MEMBER_SUBMIT_LIMIT } from "./fileTicket.ts";
 
 export async function readFilingStatus(ctx: AppContext, member: UserRow, now: number): Promise<FilingStatus> {
   const db = ctx.store.db;
@@ -30,7 +30,7 @@ export async function readFilingStatus(ctx: AppContext, member: UserRow, now: nu
   if (banned) return answer("banned");
   if ((await countCharacters(db, member.id)) === 0) return answer("no_character");
   if (activeTickets >= activeCap) return answer("active_cap");
-  const recent = await countTicketsSince(db, member.id, now - MEMBER_SUBMIT_LIMIT.windowSeconds);
-  if (recent >= MEMBER_SUBMIT_LIMIT.max) return answer("rate_limited");
+  const recent = await countTicketsSince(db, member.id, now - RATE_LIMITS.memberSubmit.windowSeconds);
+  if (recent >= RATE_LIMITS.memberSubmit.max) return answer("rate_limited");
   return answer("open");
 }

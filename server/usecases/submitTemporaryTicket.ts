@@ -10,12 +10,12 @@ import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isBanned } from "../presenters/member.ts";
 import { addressKey } from "../ratelimit/address.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { insertTempUser, listTempUsersByEmail } from "../repositories/members.ts";
 import type { SavedFile } from "../uploads/storage.ts";
 import { fileTicket, refuseIfBanned, resolveTicketTarget } from "./fileTicket.ts";
 
 /** Per address: anyone can type a new e-mail, so the address is what limits a flood (docs/decisions.md). */
-export const TEMPORARY_SUBMIT_LIMIT = { max: 5, windowSeconds: 10 * 60 };
 
 /**
  * Reserves one filing of this address in the shared limit store before any work, or refuses with
@@ -23,11 +23,11 @@ export const TEMPORARY_SUBMIT_LIMIT = { max: 5, windowSeconds: 10 * 60 };
  */
 export async function reserveTemporaryFiling(ctx: AppContext, ip: string): Promise<() => Promise<void>> {
   const key = `temporary-filing:${addressKey(ip)}`;
-  const decision = await ctx.limits.consume(key, TEMPORARY_SUBMIT_LIMIT);
+  const decision = await ctx.limits.consume(key, RATE_LIMITS.temporarySubmit);
   if (!decision.allowed) {
     throw new AppError("rate_limit_ticket_submit", undefined, { "retry-after": String(decision.retryAfterSeconds) });
   }
-  return () => ctx.limits.release(key, TEMPORARY_SUBMIT_LIMIT, 1, decision.window);
+  return () => ctx.limits.release(key, RATE_LIMITS.temporarySubmit, 1, decision.window);
 }
 
 /** An e-mail that staff banned (on any of its tickets) or deleted files no more tickets. */
