@@ -22,6 +22,7 @@
  */
 import type SQLite from "better-sqlite3";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { foldCase } from "../../common/foldCase.ts";
 import type { Engine } from "./engine.ts";
 
 /** The ticket columns that text search reads. */
@@ -126,16 +127,6 @@ export function ticketExact(engine: Engine, column: TicketExactColumn, text: str
 
 /** The SQLite function that folds case as PostgreSQL's lower() does (registered per connection). */
 export const UNICODE_LOWER = "unicode_lower";
-
-/**
- * Lower case, one code point at a time: the simple case mapping that PostgreSQL's lower() applies
- * (libc, UTF-8), so 'İ' becomes 'i' (not 'i̇') and a final 'Σ' becomes 'σ' (not 'ς'), as there.
- */
-export function foldCase(text: string): string {
-  let folded = "";
-  for (const char of text) folded += char === "\u0130" ? "i" : char.toLowerCase();
-  return folded;
-}
 
 /**
  * Registers unicode_lower() on a SQLite connection. Every connection that writes tickets needs it:
