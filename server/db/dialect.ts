@@ -73,9 +73,9 @@ export async function databaseSizeBytes(db: Kysely<Database>, engine: Engine): P
 }
 
 /**
- * Makes the rest of a transaction the only one running a check-then-write under `key` (a staff
- * name that must stay unique without a unique index): a transaction-scoped advisory lock on
- * PostgreSQL; nothing on SQLite, where one transaction runs at a time.
+ * Makes the rest of a transaction the only one running a check-then-write under `key` (choosing a
+ * staff name: checked in words before the unique index would refuse it): a transaction-scoped
+ * advisory lock on PostgreSQL; nothing on SQLite, where one transaction runs at a time.
  */
 export async function lockCheck(trx: Transaction<Database>, engine: Engine, key: number): Promise<void> {
   if (engine === "postgres") await sql`select pg_advisory_xact_lock(${key})`.execute(trx);

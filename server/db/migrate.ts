@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 // Kysely 0.29 moved the migrator out of the main entry point.
-import { type Migration, Migrator } from "kysely/migration";
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import type { Engine } from "./database.ts";
 import * as identity from "./migrations/0001_identity.ts";
 import * as setup from "./migrations/0002_setup.ts";
@@ -26,6 +26,7 @@ import * as deepPageIndexes from "./migrations/0026_deep_page_indexes.ts";
 import * as redundantTicketIndexes from "./migrations/0027_redundant_ticket_indexes.ts";
 import * as ticketTexts from "./migrations/0028_ticket_texts.ts";
 import * as wordCountFunction from "./migrations/0029_word_count_function.ts";
+import * as staffNameUnique from "./migrations/0030_staff_name_unique.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -57,9 +58,23 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0027_redundant_ticket_indexes": redundantTicketIndexes,
   "0028_ticket_texts": ticketTexts,
   "0029_word_count_function": wordCountFunction,
+  "0030_staff_name_unique": staffNameUnique,
 };
 
-export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  return migrate(db, engine, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name`: tests that start from an older schema. */
+export function migrateTo(db: Kysely<unknown>, engine: Engine, name: keyof typeof MIGRATIONS): Promise<void> {
+  return migrate(db, engine, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<unknown>,
+  engine: Engine,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   const migrations: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
     migrations[name] = { up: (kdb) => migration.up(kdb, engine) };
@@ -71,7 +86,7 @@ export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Prom
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

@@ -3,7 +3,7 @@
  * the ticket search, chat, notifications and sweeps rely on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeSchema, type SchemaDescription } from "../test/describeSchema.ts";
+import { describeSchema, EXPRESSION, type SchemaDescription } from "../test/describeSchema.ts";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
 import { freeTicketNumber } from "./ticketNumber.ts";
 
@@ -80,6 +80,8 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   characters_server_name: ["characters", ["server_id", "character_name"], false],
   quick_reply_categories_category: ["quick_reply_categories", ["category_id"], false],
   users_member_email_unique: ["users", ["email"], true],
+  // staff names, unique in any case among active staff (0030)
+  users_staff_name_unique: ["users", [EXPRESSION], true],
   users_email_type: ["users", ["email", "type"], false],
   uploads_ticket: ["uploads", ["ticket_id"], false],
   uploads_user_ticket: ["uploads", ["user_id", "ticket_id"], false],

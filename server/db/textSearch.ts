@@ -129,13 +129,21 @@ export function ticketExact(engine: Engine, column: TicketExactColumn, text: str
 export const UNICODE_LOWER = "unicode_lower";
 
 /**
- * Registers unicode_lower() on a SQLite connection. Every connection that writes tickets needs it:
- * the Exact indexes of migration 0018 are built on it.
+ * Registers unicode_lower() on a SQLite connection. Every connection that writes tickets or users
+ * needs it: the Exact indexes of migration 0018 and the staff-name index of 0030 are built on it.
  */
 export function registerTextFunctions(sqlite: SQLite.Database): void {
   sqlite.function(UNICODE_LOWER, { deterministic: true }, (value: unknown) =>
     typeof value === "string" ? foldCase(value) : value,
   );
+}
+
+/**
+ * A text folded to lower case the engine's Unicode way: PostgreSQL's lower(), SQLite's
+ * unicode_lower() (its own lower() folds ASCII only). Both fold as foldCase() does.
+ */
+export function foldedSql(engine: Engine, text: RawBuilder<unknown>): RawBuilder<string> {
+  return engine === "postgres" ? sql<string>`lower(${text})` : sql<string>`${sql.raw(UNICODE_LOWER)}(${text})`;
 }
 
 /** SQLite's Exact indexes (migration 0018); PostgreSQL's lower() indexes of 0008 already fold Unicode. */

@@ -101,17 +101,6 @@ export async function isEmailRegistered(db: Kysely<Database>, email: string): Pr
   return row !== undefined;
 }
 
-/** Names in use that start so: a new user's name is made unique from its e-mail's local part. */
-export async function namesStartingWith(db: Kysely<Database>, prefix: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom("users")
-    .select("name")
-    .where("name", ">=", prefix)
-    .where("name", "<", `${prefix}\uffff`)
-    .execute();
-  return new Set(rows.map((r) => r.name));
-}
-
 export async function replaceResponsibilities(
   db: Kysely<Database>,
   userId: number,

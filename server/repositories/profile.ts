@@ -3,26 +3,6 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { UserRow } from "./users.ts";
 
-/** Names compare as the @name tags match them (common/tags.ts): ignoring case. */
-export function sameName(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
-
-/**
- * Whether another active employee already goes by this name. Compared here rather than in SQL
- * because SQLite's lower() folds ASCII only; the staff rows come from the (class, rank) index.
- */
-export async function staffNameTaken(db: Kysely<Database>, name: string, exceptId: number): Promise<boolean> {
-  const staff = await db
-    .selectFrom("users")
-    .select(["id", "name"])
-    .where("class", "=", "dev")
-    .where("deleted", "=", 0)
-    .where("id", "!=", exceptId)
-    .execute();
-  return staff.some((row) => sameName(row.name, name));
-}
-
 /** Whether an account (member or employee, deleted ones too: the unique index counts them) has this e-mail. */
 export async function accountEmailTaken(db: Kysely<Database>, email: string, exceptId: number): Promise<boolean> {
   const row = await db

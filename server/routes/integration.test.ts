@@ -63,6 +63,26 @@ describe.each(ENGINES)("game member integration on %s", (engine) => {
     expect(row).toMatchObject({ class: "user", type: "normal", rank: "user", language: "tr", password_hash: null });
   });
 
+  it("lets a player go by a staff member's name in any case: the staff-name rule is staff's", async () => {
+    const staff = await buildStaff(server.store, { name: "GameMod" });
+    const answers = await Promise.all(
+      ["gamemod", "GAMEMOD"].map((name, i) =>
+        server
+          .client()
+          .post<{ member: { name: string } }>(UPSERT, { email: `gamemod${i}@game.test`, name }, bearer(KEY)),
+      ),
+    );
+    expect(answers.map((a) => [a.status, a.body.member.name])).toEqual([
+      [200, "gamemod"],
+      [200, "GAMEMOD"],
+    ]);
+    // The member API never writes a staff account, so it cannot make a second staff "GameMod".
+    const refused = await server.client().post(UPSERT, { email: staff.email, name: "gamemod" }, bearer(KEY));
+    expect(refused.status).toBe(422);
+    const row = await server.store.db.selectFrom("users").select("name").where("id", "=", staff.id).executeTakeFirst();
+    expect(row?.name).toBe("GameMod");
+  });
+
   it("the same new member sent at once is created once; the others update it", async () => {
     const body = { email: "twice@game.test", name: "Twice", characters: [{ characterName: "Sam", server: "Asia" }] };
     const answers = await Promise.all(Array.from({ length: 4 }, () => server.client().post(UPSERT, body, bearer(KEY))));

@@ -106,6 +106,22 @@ describe.each(ENGINES)("profile and preferences on %s", (engine) => {
       expect(taken.name).toBe("Şahin");
     });
 
+    it("gives a name to one of two staff members asking for it at once in different cases", async () => {
+      const [a, b] = [await staffMember(), await staffMember()];
+      const answers = await Promise.all([
+        a.client.post("/api/profile/change-profile-name", { name: "CaseWinner" }),
+        b.client.post("/api/profile/change-profile-name", { name: "casewinner" }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)?.body.code).toBe("username_taken");
+      const holders = await server.store.db
+        .selectFrom("users")
+        .select("name")
+        .where("id", "in", [a.user.id, b.user.id])
+        .execute();
+      expect(holders.filter((h) => h.name.toLowerCase() === "casewinner")).toHaveLength(1);
+    });
+
     it("gives a name to one of two staff members asking for it at once", async () => {
       const [a, b] = [await staffMember(), await staffMember()];
       const answers = await Promise.all(

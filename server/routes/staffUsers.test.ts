@@ -179,6 +179,46 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
       expect([a.body.user.name, b.body.user.name]).toEqual(["twin", "twin2"]);
     });
 
+    it("gives a new user a name that no employee goes by in any case", async () => {
+      await employee({ name: "CaseTwin" });
+      const res = await admin.post<{ user: Employee }>("/api/users/create-new-user", {
+        email: "casetwin@new.test",
+        user_class: "dev",
+        user_rank: "mod",
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.user.name).toBe("casetwin2");
+    });
+
+    it("keeps names apart, ignoring case, when creations and a rename want one name at once", async () => {
+      const renamer = await signedIn(await employee());
+      const [a, b, renamed] = await Promise.all([
+        admin.post<{ user: Employee }>("/api/users/create-new-user", {
+          email: "CaseRace@a.test",
+          user_class: "dev",
+          user_rank: "mod",
+        }),
+        admin.post<{ user: Employee }>("/api/users/create-new-user", {
+          email: "caserace@b.test",
+          user_class: "dev",
+          user_rank: "dev",
+        }),
+        renamer.post("/api/profile/change-profile-name", { name: "CASERACE" }),
+      ]);
+      // The creations choose their own names, so both go through; the rename may lose the race.
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect([200, 409]).toContain(renamed.status);
+      const staff = await db()
+        .selectFrom("users")
+        .select("name")
+        .where("class", "=", "dev")
+        .where("deleted", "=", 0)
+        .execute();
+      const folded = staff.map((s) => s.name.toLowerCase()).filter((n) => n.startsWith("caserace"));
+      expect(new Set(folded).size).toBe(folded.length);
+      expect(folded).toHaveLength(renamed.status === 200 ? 3 : 2);
+    });
+
     it("lets only one of two parallel creations of an address through", async () => {
       const body = { email: "race@new.test", user_class: "dev", user_rank: "dev" };
       const results = await Promise.all([

@@ -11,6 +11,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import { APP_SETTING_DEFAULTS } from "../db/appSettings.ts";
 import type { DataStore } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import { freeName, lockStaffNames, nameFromEmail } from "../repositories/staffNames.ts";
 import { BASE_CATEGORIES, BASE_EXCUSES, BASE_PRIORITIES, BASE_SERVERS } from "./baseData.ts";
 import { lockSeeding } from "./lock.ts";
 import { insertUser } from "./users.ts";
@@ -100,12 +101,15 @@ export async function seedBase(store: DataStore, options: SeedBaseOptions): Prom
         options.log(`No admin exists, but ${admin.email} belongs to another user; no admin was created.`);
         return;
       }
+      // Staff may exist without an admin: the admin's name must not be one of theirs in any case.
+      await lockStaffNames(trx, store.engine);
+      const name = await freeName(trx, store.engine, nameFromEmail(admin.email), "staff");
       await insertUser(
         trx,
         {
           class: "dev",
           rank: "admin",
-          name: admin.email.split("@")[0] ?? "admin",
+          name,
           email: admin.email,
           passwordHash: admin.passwordHash,
           permissions: PERMISSIONS,

@@ -9,6 +9,7 @@ import { RANK_DEFAULT_PERMISSIONS } from "../../common/permissions.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { DataStore } from "../db/database.ts";
 import type { Database, UsersTable } from "../db/schema.ts";
+import { freeName, lockStaffNames } from "../repositories/staffNames.ts";
 import { upsertMember } from "../usecases/upsertMember.ts";
 import { insertDemoContent } from "./demoContent.ts";
 import { insertDemoHistory } from "./demoHistory.ts";
@@ -60,13 +61,16 @@ export async function seedDemo(store: DataStore, options: SeedDemoOptions): Prom
       titles === "all" ? [...map.values()] : titles.map((t) => map.get(t)).filter((id) => id !== undefined);
 
     const staff = {} as Record<StaffKey, Selectable<UsersTable>>;
+    // The admin of the base seed, or staff created before the demo, may go by a demo name in
+    // some case: that demo account then takes the next free number.
+    await lockStaffNames(trx, store.engine);
     for (const person of DEMO_STAFF) {
       staff[person.key] = await insertUser(
         trx,
         {
           class: "dev",
           rank: person.rank,
-          name: person.name,
+          name: await freeName(trx, store.engine, person.name, "staff"),
           email: person.email,
           passwordHash: nextHash(),
           permissions: RANK_DEFAULT_PERMISSIONS[person.rank],

@@ -203,6 +203,30 @@ describe.each(ENGINES)("base seed options on %s", (engine) => {
   });
 });
 
+describe.each(ENGINES)("staff names of the seeds on %s", (engine) => {
+  it("gives a demo employee the next free name when the admin goes by its name in another case", async () => {
+    const store = await createTestStore(engine);
+    try {
+      const log = () => {};
+      // The first admin is named from ADMIN_EMAIL's local part: here the demo moderator's name.
+      await seedBase(store, { adminEmail: "modayse@example.com", adminPassword: "Configured-Pass1!", log });
+      expect((await seedDemo(store, { password: DEMO_PASSWORD, log })).seeded).toBe(true);
+      const named = await store.db
+        .selectFrom("users")
+        .select(["email", "name"])
+        .where("email", "in", ["modayse@example.com", "mod@demo.test"])
+        .orderBy("id")
+        .execute();
+      expect(named).toEqual([
+        { email: "modayse@example.com", name: "modayse" },
+        { email: "mod@demo.test", name: "ModAyse2" },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe.runIf(ENGINES.includes("postgres"))("seeds racing on one PostgreSQL database", () => {
   it("two nodes seeding at once create one admin and one set of configuration", async () => {
     const first = await createTestStore("postgres");

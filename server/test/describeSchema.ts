@@ -15,9 +15,13 @@ export interface ColumnDescription {
 
 export interface IndexDescription {
   table: string;
+  /** Key parts in order; an expression (lower(name)) reads EXPRESSION, on both engines. */
   columns: string[];
   unique: boolean;
 }
+
+/** An index key part that is an expression rather than a column: the engines spell it apart. */
+export const EXPRESSION = "(expression)";
 
 export interface SchemaDescription {
   tables: Record<string, { columns: Record<string, ColumnDescription>; primaryKey: string[] }>;
@@ -93,9 +97,13 @@ async function sqliteKeys(store: DataStore, table: string): Promise<Keys> {
   const indexes: Record<string, IndexDescription> = {};
   for (const index of list.rows) {
     if (index.origin === "pk") continue;
-    const columns = await sql<{ name: string }>`
+    const columns = await sql<{ name: string | null }>`
       select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
-    indexes[index.name] = { table, columns: columns.rows.map((c) => c.name), unique: index.unique === 1 };
+    indexes[index.name] = {
+      table,
+      columns: columns.rows.map((c) => c.name ?? EXPRESSION),
+      unique: index.unique === 1,
+    };
   }
   const created = await sql<{
     sql: string;
@@ -108,9 +116,9 @@ async function postgresKeys(store: DataStore, table: string): Promise<Keys> {
   const { rows } = await sql<{ name: string; unique: boolean; primary: boolean; columns: string[] }>`
     select i.relname as name, ix.indisunique as unique, ix.indisprimary as primary,
       array(
-        select a.attname::text
+        select coalesce(a.attname::text, ${EXPRESSION})
         from unnest(ix.indkey) with ordinality as k(attnum, ord)
-        join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
+        left join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
         order by k.ord
       ) as columns
     from pg_index ix

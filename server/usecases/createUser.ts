@@ -14,9 +14,10 @@ import {
   requireHeldPermissions,
   requireRankWithin,
 } from "../policies/staffUsers.ts";
-import { type EmployeeRecord, isEmailRegistered, namesStartingWith } from "../repositories/employees.ts";
+import { type EmployeeRecord, isEmailRegistered } from "../repositories/employees.ts";
 import { createPasswordToken } from "../repositories/passwordTokens.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
+import { freeName, isStaffNameViolation, lockStaffNames, nameFromEmail } from "../repositories/staffNames.ts";
 import { insertUser } from "../seed/users.ts";
 import { rankDefaults } from "./staffUserSupport.ts";
 
@@ -27,14 +28,6 @@ export interface CreateUserInput {
   rank: StaffRank | undefined;
   add: Permission[];
   remove: Permission[];
-}
-
-/** Usernames have no @ and no whitespace (spec 3 §5): the e-mail's local part, made unique. */
-async function freshName(ctx: AppContext, email: string): Promise<string> {
-  const base = (email.split("@")[0] ?? "").replace(/[\s@]/gu, "").slice(0, 70) || "user";
-  const taken = await namesStartingWith(ctx.store.db, base);
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
 
 export async function createUser(
@@ -55,10 +48,13 @@ export async function createUser(
     requireHeldPermissions(held, permissions);
   }
   if (await isEmailRegistered(db, input.email)) throw new AppError("email_exists");
-  const name = await freshName(ctx, input.email);
   const now = nowSeconds();
   try {
     return await db.transaction().execute(async (trx) => {
+      // Chosen and written under the staff-name lock: a creation or rename running at the same
+      // time sees this name taken, and this one theirs.
+      await lockStaffNames(trx, ctx.store.engine);
+      const name = await freeName(trx, ctx.store.engine, nameFromEmail(input.email), "everyone");
       const user = await insertUser(
         trx,
         {
@@ -78,6 +74,8 @@ export async function createUser(
   } catch (error) {
     // Two creations of one address at once: the unique index lets one through.
     if (await isEmailRegistered(db, input.email)) throw new AppError("email_exists");
+    // A name written meanwhile by a writer outside the lock: refused by the index of migration 0030.
+    if (isStaffNameViolation(error)) throw new AppError("username_taken");
     throw error;
   }
 }
