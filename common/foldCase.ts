@@ -1,8 +1,8 @@
 /**
  * Lower case, one code point at a time: the simple case mapping that PostgreSQL's lower() applies
  * (libc, UTF-8), so 'İ' becomes 'i' (not 'i̇') and a final 'Σ' becomes 'σ' (not 'ς'), as there.
- * SQLite's Exact search folds with it (server/db/textSearch.ts); it sits in the common folder
- * so that the web can fold the same way.
+ * SQLite's Exact search and the staff-name index fold with it (server/db/textSearch.ts), and the
+ * web reads `@name` tags with it, so that every side agrees on which two texts are one name.
  */
 export function foldCase(text: string): string {
   let folded = "";

@@ -4,10 +4,13 @@
  * (what is highlighted or linked), so both read a text the same way.
  *
  * Matching rule for names (names may hold spaces): after an `@`, the longest staff name that the
- * text continues with, compared without regard to case, and not followed by a letter, digit or
- * `_` (so `@mod1` does not tag `mod12`, and `@Ada Lovelace` prefers "Ada Lovelace" over "Ada").
- * No match leaves the text as it is.
+ * text continues with, compared without regard to case (foldCase, as the staff-name index folds),
+ * and not followed by a letter, digit or `_` (so `@mod1` does not tag `mod12`, and `@Ada Lovelace`
+ * prefers "Ada Lovelace" over "Ada"). No match leaves the text as it is. Staff names are unique
+ * in any case, so a tag names one employee; were two alike, the first in the list would win.
  */
+
+import { foldCase } from "./foldCase.ts";
 
 export interface TagSpan<T> {
   /** Index of the `@` or `#` in the text. */
@@ -46,11 +49,9 @@ export function findTags<S extends { name: string }>(text: string, staff: readon
     const char = text.charAt(i);
     if (char === "@" && startsWord(text, i)) {
       const rest = text.slice(i + 1);
-      // Same-length slices compared lowered: a case change never shifts where the name ends.
+      // Same-length slices compared folded: a case change never shifts where the name ends.
       const match = byLength.find(
-        (s) =>
-          rest.slice(0, s.name.length).toLowerCase() === s.name.toLowerCase() &&
-          !followedByWordChar(rest, s.name.length),
+        (s) => foldCase(rest.slice(0, s.name.length)) === foldCase(s.name) && !followedByWordChar(rest, s.name.length),
       );
       if (match) {
         const end = i + 1 + match.name.length;

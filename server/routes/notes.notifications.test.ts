@@ -58,6 +58,28 @@ describe.each(ENGINES)("tags and message notifications on %s", (engine) => {
     expect(await notificationsOf(staff.id)).toEqual([]);
   });
 
+  it("tags the one employee a name names, however the tag is cased", async () => {
+    const { agent, ticket } = await buildChatParties(server);
+    const n = ++names;
+    const quinn = await signedInStaff(`Quinn${n}`);
+    // The database holds one active employee per name in any case: no twin can be made.
+    await expect(buildStaff(server.store, { rank: "dev", name: `QUINN${n}` })).rejects.toThrow();
+    const writer = agent.socket();
+    await connected(writer);
+    const ack = await emitWithAck<{ ok: boolean }>(writer, "send_note", {
+      notes_id: `notes-${ticket.id}`,
+      message: `@qUINN${n} and again @quinn${n}, please look.`,
+    });
+    expect(ack.ok).toBe(true);
+    const tagged = await server.store.db
+      .selectFrom("notifications")
+      .select("user_id")
+      .where("ticket_id", "=", ticket.id)
+      .where("type", "=", "tag")
+      .execute();
+    expect(tagged).toEqual([{ user_id: quinn.user.id }]);
+  });
+
   it("tags in a staff chat message too; a player's @name tags nobody", async () => {
     const { agent, player, chatId, ticket } = await buildChatParties(server);
     const n = ++names;

@@ -17,9 +17,18 @@ import type { UserRow } from "../repositories/users.ts";
 
 type Sender = Pick<UserRow, "id" | "class">;
 
-/** Staff who may be tagged: every employee account that is not deleted. */
+/**
+ * Staff who may be tagged: every employee account that is not deleted. Their names are unique in
+ * any case (migration 0030), so a tag matches one of them.
+ */
 function taggableStaff(db: Kysely<Database>) {
-  return db.selectFrom("users").select(["id", "name"]).where("class", "=", "dev").where("deleted", "=", 0).execute();
+  return db
+    .selectFrom("users")
+    .select(["id", "name"])
+    .where("class", "=", "dev")
+    .where("deleted", "=", 0)
+    .orderBy("id")
+    .execute();
 }
 
 /** Whether a text may tag staff: a staff member's, with an `@` in it (else no staff need be read). */
@@ -35,10 +44,8 @@ export async function notifyTagged(
   const { text, sender, ticket, now } = input;
   // Players cannot tag: a tag is a call for a colleague's attention.
   if (!mayTag(sender.class, text)) return [];
-  const staff = await taggableStaff(db);
-  const names = new Set(taggedStaff(text, staff).map((s) => s.name.toLowerCase()));
-  // Two employees with one name are both named by it.
-  const recipients = staff.filter((s) => names.has(s.name.toLowerCase()) && s.id !== sender.id);
+  // Each tag names the one employee it matched, never everyone whose name folds the same.
+  const recipients = taggedStaff(text, await taggableStaff(db)).filter((s) => s.id !== sender.id);
   const rows: NotificationRow[] = [];
   for (const recipient of recipients) {
     rows.push(await insertNotification(db, { userId: recipient.id, type: "tag", ticket, byUserId: sender.id, now }));
