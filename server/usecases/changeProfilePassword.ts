@@ -3,14 +3,14 @@
  * the new one; every session of the account ends and this browser gets a fresh one.
  */
 import { isValidPassword } from "../../common/password.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { hashPassword } from "../auth/passwords.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, issue } from "../http/errors.ts";
-import { RATE_LIMITS } from "../ratelimit/rules.ts";
+import { AppError } from "../http/errors.ts";
 import { updateProfile } from "../repositories/profile.ts";
 import { deleteUserSessions } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
+import { requireCurrentPassword } from "./currentPassword.ts";
 import { type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";
 
 export interface ChangeProfilePasswordInput {
@@ -26,18 +26,7 @@ export async function changeProfilePassword(
 ): Promise<{ user: UserRow; started: StartedSession }> {
   const { user } = input;
   if (!isValidPassword(input.password)) throw new AppError("password_invalid");
-  // Reserved before argon2 runs, as at sign-in: parallel guesses cannot all be checked.
-  const key = `profile-password:${user.id}`;
-  const reserved = await ctx.limits.consume(key, RATE_LIMITS.currentPassword);
-  if (!reserved.allowed) {
-    throw new AppError("rate_limited", undefined, { "retry-after": String(reserved.retryAfterSeconds) });
-  }
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new AppError("current_password_wrong", [
-      issue("The current password is wrong.", "current_password_wrong", ["body", "current_password"]),
-    ]);
-  }
-  await ctx.limits.release(key, RATE_LIMITS.currentPassword, 1, reserved.window);
+  await requireCurrentPassword(ctx, user, input.currentPassword);
   const passwordHash = await hashPassword(input.password);
   const changed = await updateProfile(ctx.store.db, user.id, { password_hash: passwordHash }, nowSeconds());
   // Every session ends, this one included (DESIGN: sessions end on a password change); the
