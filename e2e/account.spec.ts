@@ -56,6 +56,34 @@ test.describe("profile and preferences", () => {
     await expect(page.getByTestId("profile-menu")).toContainText("SelinLead");
   });
 
+  test("the sign-in e-mail changes only with the current password", async ({ page }) => {
+    await signInAsSecondAdmin(page);
+    await page.goto("/admin/settings/profile-settings");
+    await page.getByTestId("profile-email-edit").click();
+    const email = page.getByTestId("profile-email-input");
+    const current = page.getByTestId("current-password");
+    await email.fill("admin2.moved@demo.test");
+    // Save waits for the current password as well as for a new address.
+    await expect(page.getByTestId("profile-save")).toBeDisabled();
+    await expect(page.getByLabel("Current password")).toHaveAttribute("type", "password");
+
+    await current.fill("Wrong-Passw0rd!");
+    await page.getByTestId("profile-save").click();
+    await expect(page.getByTestId("profile-email").getByText("The current password is wrong.")).toBeVisible();
+    await expect(email).toHaveValue("admin2.moved@demo.test");
+
+    await current.fill(SWITCH_USER.password);
+    await page.getByTestId("profile-save").click();
+    await expect(page.getByTestId("profile-email-value")).toHaveText("admin2.moved@demo.test");
+
+    // Back to the address the other tests sign in with, the same way.
+    await page.getByTestId("profile-email-edit").click();
+    await email.fill(SWITCH_USER.email);
+    await current.fill(SWITCH_USER.password);
+    await page.getByTestId("profile-save").click();
+    await expect(page.getByTestId("profile-email-value")).toHaveText(SWITCH_USER.email);
+  });
+
   test("a picture is uploaded, shown in the header, and deleted", async ({ page }) => {
     await signInAsSecondAdmin(page);
     await page.goto("/admin/settings/profile-settings");

@@ -77,8 +77,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post("/api/profile/change-profile-email", { schema: schemas.email }, async (request) => {
-      const me = await requireOwnProfile(db, requireUser(request));
-      const user = await changeProfileEmail(ctx, me.id, request.body.email);
+      const me = requireUser(request);
+      await requireOwnProfile(db, me);
+      const user = await changeProfileEmail(ctx, {
+        user: me,
+        currentPassword: request.body.current_password,
+        email: request.body.email,
+      });
       return { user: presentSessionUser(user, request.session!) };
     });
 

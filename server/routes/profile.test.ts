@@ -134,12 +134,16 @@ describe.each(ENGINES)("profile and preferences on %s", (engine) => {
   });
 
   describe("e-mail", () => {
+    /** The sign-in e-mail changes only with the current password, as the password does. */
+    const withPassword = { current_password: FACTORY_PASSWORD };
+
     it("changes the signed-in user's e-mail (lower case), and the new one signs in", async () => {
       const me = await staffMember();
       const other = await buildStaff(server.store);
       const answer = await me.client.post("/api/profile/change-profile-email", {
         user_id: other.id,
         email: "  New.Address@Staff.TEST ",
+        ...withPassword,
       });
       expect(answer.status).toBe(200);
       expect(answer.body.user).toMatchObject({ id: me.user.id, email: "new.address@staff.test" });
@@ -152,9 +156,68 @@ describe.each(ENGINES)("profile and preferences on %s", (engine) => {
       [`${"a".repeat(70)}@staff.test`, "The e-mail address can be at most 80 characters."],
     ])("refuses %j with 422 and its message", async (email, message) => {
       const me = await staffMember();
-      const answer = await me.client.post("/api/profile/change-profile-email", { email });
+      const answer = await me.client.post("/api/profile/change-profile-email", { email, ...withPassword });
       expect(answer.status).toBe(422);
       expect(firstMsg(answer.body)).toMatchObject({ msg: message, loc: ["body", "email"] });
+      expect((await row(me.user.id)).email).toBe(me.user.email);
+    });
+
+    it("refuses a missing current password (422 on current_password) and changes nothing", async () => {
+      const me = await staffMember();
+      for (const body of [{ email: "nopass@staff.test" }, { email: "nopass@staff.test", current_password: "" }]) {
+        const answer = await me.client.post("/api/profile/change-profile-email", body);
+        expect(answer.status).toBe(422);
+        expect(firstMsg(answer.body)).toMatchObject({
+          msg: "Please enter your current password.",
+          loc: ["body", "current_password"],
+        });
+      }
+      expect((await row(me.user.id)).email).toBe(me.user.email);
+    });
+
+    it("refuses a wrong current password as the password change does, and changes nothing", async () => {
+      const me = await staffMember();
+      const answer = await me.client.post("/api/profile/change-profile-email", {
+        email: "taken.over@staff.test",
+        current_password: "Wrong-Passw0rd!",
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.body.code).toBe("current_password_wrong");
+      expect(firstMsg(answer.body)).toMatchObject({
+        msg: "The current password is wrong.",
+        loc: ["body", "current_password"],
+      });
+      expect((await row(me.user.id)).email).toBe(me.user.email);
+      const moved = await server.client().post("/auth/login", { username: "taken.over@staff.test", password: "x" });
+      expect(moved.status).toBe(401);
+      // The account still signs in with its old address.
+      await server.client().signIn(me.user.email, FACTORY_PASSWORD);
+    });
+
+    it("shares the password change's limit on wrong current passwords, even in parallel", async () => {
+      const me = await staffMember();
+      const tries = await Promise.all(
+        Array.from({ length: 14 }, (_, i) =>
+          i % 2 === 0
+            ? me.client.post("/api/profile/change-profile-email", {
+                email: `guess${i}@staff.test`,
+                current_password: "Guess-1234!",
+              })
+            : me.client.post("/api/profile/change-profile-password", {
+                current_password: "Guess-1234!",
+                password: "An0ther-Strong!",
+              }),
+        ),
+      );
+      const statuses = tries.map((t) => t.status);
+      expect(statuses.filter((s) => s === 422)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+      const right = await me.client.post("/api/profile/change-profile-email", {
+        email: "after.guesses@staff.test",
+        ...withPassword,
+      });
+      expect(right.status).toBe(429);
+      expect(right.headers.get("retry-after")).toMatch(/^\d+$/);
       expect((await row(me.user.id)).email).toBe(me.user.email);
     });
 
@@ -162,7 +225,7 @@ describe.each(ENGINES)("profile and preferences on %s", (engine) => {
       const me = await staffMember();
       const player = await buildMember(server.store);
       for (const email of [player.email, (await buildStaff(server.store)).email.toUpperCase()]) {
-        const answer = await me.client.post("/api/profile/change-profile-email", { email });
+        const answer = await me.client.post("/api/profile/change-profile-email", { email, ...withPassword });
         expect(answer.status).toBe(409);
         expect(answer.body).toEqual({ detail: "This e-mail is already registered.", code: "email_taken" });
       }
@@ -172,7 +235,9 @@ describe.each(ENGINES)("profile and preferences on %s", (engine) => {
     it("gives an address to one of two asking for it at once", async () => {
       const [a, b] = [await staffMember(), await staffMember()];
       const answers = await Promise.all(
-        [a, b].map((s) => s.client.post("/api/profile/change-profile-email", { email: "race@staff.test" })),
+        [a, b].map((s) =>
+          s.client.post("/api/profile/change-profile-email", { email: "race@staff.test", ...withPassword }),
+        ),
       );
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     });
@@ -476,7 +541,7 @@ describe.each(ENGINES)("profile and preferences on %s", (engine) => {
   describe("who may", () => {
     const calls: [string, Body | (() => FormData)][] = [
       ["/api/profile/change-profile-name", { name: "Nobody" }],
-      ["/api/profile/change-profile-email", { email: "nobody@staff.test" }],
+      ["/api/profile/change-profile-email", { email: "nobody@staff.test", current_password: FACTORY_PASSWORD }],
       ["/api/profile/change-profile-password", { current_password: FACTORY_PASSWORD, password: "An0ther-Strong!" }],
       ["/api/profile/change-profile-picture", () => pictureForm(SAMPLE_FILES["image/png"]!)],
       ["/api/profile/delete-profile-picture", {}],

@@ -38,8 +38,11 @@ export const ACCOUNT_ROUTES: RouteAccess[] = [
     schema: changeProfileEmailBody,
     cases: [
       {
-        name: "a free e-mail",
-        request: (f) => ({ json: { ...namingA(f), email: `${f.unique()}@staff.test` } }),
+        // Every fixture account signs in with the factory password (memberA's is the same).
+        name: "the current password and a free e-mail",
+        request: (f) => ({
+          json: { ...namingA(f), email: `${f.unique()}@staff.test`, current_password: f.memberA.password },
+        }),
         expect: OWN_PROFILE,
       },
     ],

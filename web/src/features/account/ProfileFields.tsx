@@ -1,7 +1,8 @@
 /**
  * Username, e-mail and password of the signed-in staff member (spec 3 §2.5, §5): one field is in
  * edit at a time and the others are locked; Save is disabled while nothing changed. The username
- * loses @ and whitespace as it is typed; the password change asks the current password first.
+ * loses @ and whitespace as it is typed; the e-mail and password changes ask the current password
+ * first, since both change how the account signs in.
  */
 import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -78,11 +79,51 @@ function EditorActions({ canSave, busy, onCancel }: { canSave: boolean; busy: bo
   );
 }
 
-/** A refusal about the field itself shows under it; anything else opens the error dialog. */
-function fieldError(error: unknown): string | null {
-  if (error instanceof ApiError && [409, 422].includes(error.status)) return errorText(error.message, error.code);
+/** Where a refusal shows: under the field it is about; anything else opens the error dialog. */
+interface FieldError {
+  text: string;
+  /** A wrong current password shows under the current password, whichever field is in edit. */
+  onCurrentPassword: boolean;
+}
+
+function fieldError(error: unknown): FieldError | null {
+  if (error instanceof ApiError && [409, 422].includes(error.status)) {
+    return { text: errorText(error.message, error.code), onCurrentPassword: isAboutCurrentPassword(error) };
+  }
   showError(error);
   return null;
+}
+
+function isAboutCurrentPassword(error: ApiError): boolean {
+  if (error.code === "current_password_wrong") return true;
+  const first = Array.isArray(error.detail) ? (error.detail[0] as { loc?: unknown } | undefined) : undefined;
+  return Array.isArray(first?.loc) && first.loc.includes("current_password");
+}
+
+/** The current password, asked before a change of how the account signs in. */
+function CurrentPasswordInput({
+  value,
+  onChange,
+  error,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation("account");
+  return (
+    <PasswordInput
+      label={t("profile.current_password")}
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      autoFocus={autoFocus}
+      data-testid="current-password"
+    />
+  );
 }
 
 export function ProfileFields({ user }: { user: SessionUser }) {
@@ -94,7 +135,7 @@ export function ProfileFields({ user }: { user: SessionUser }) {
   const [current, setCurrent] = useState("");
   const [fresh, setFresh] = useState<NewPassword>({ password: "", confirm: "" });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FieldError | null>(null);
 
   const open = (field: FieldKey) => {
     setEditing(field);
@@ -124,6 +165,8 @@ export function ProfileFields({ user }: { user: SessionUser }) {
   const nameChanged = name !== "" && name !== user.name;
   const emailChanged = EMAIL_SHAPE.test(email.trim()) && email.trim().toLowerCase() !== user.email;
   const passwordReady = current !== "" && isNewPasswordReady(fresh);
+  const fieldText = error && !error.onCurrentPassword ? error.text : null;
+  const currentPasswordText = error?.onCurrentPassword ? error.text : null;
 
   return (
     <Stack gap="sm">
@@ -135,7 +178,7 @@ export function ProfileFields({ user }: { user: SessionUser }) {
             maxLength={LIMITS.profileName}
             onChange={(event) => setName(event.currentTarget.value.replace(USERNAME_FORBIDDEN, ""))}
             description={`${t("profile.username_hint")} ${name.length}/${LIMITS.profileName}`}
-            error={error}
+            error={fieldText}
             autoFocus
             data-testid="profile-name-input"
           />
@@ -144,19 +187,25 @@ export function ProfileFields({ user }: { user: SessionUser }) {
       </FieldRow>
 
       <FieldRow field="email" label={t("profile.email")} shown={user.email} editing={editing} onEdit={open}>
-        <form onSubmit={save(() => profileCalls.email(user.id, email.trim()), t("profile.email_saved"))} noValidate>
-          <TextInput
-            type="email"
-            aria-label={t("profile.email")}
-            value={email}
-            maxLength={LIMITS.profileEmail}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            description={`${email.length}/${LIMITS.profileEmail}`}
-            error={error}
-            autoFocus
-            data-testid="profile-email-input"
-          />
-          <EditorActions canSave={emailChanged} busy={busy} onCancel={close} />
+        <form
+          onSubmit={save(() => profileCalls.email(user.id, email.trim(), current), t("profile.email_saved"))}
+          noValidate
+        >
+          <Stack gap="sm">
+            <TextInput
+              type="email"
+              aria-label={t("profile.email")}
+              value={email}
+              maxLength={LIMITS.profileEmail}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              description={`${email.length}/${LIMITS.profileEmail}`}
+              error={fieldText}
+              autoFocus
+              data-testid="profile-email-input"
+            />
+            <CurrentPasswordInput value={current} onChange={setCurrent} error={currentPasswordText} />
+          </Stack>
+          <EditorActions canSave={emailChanged && current !== ""} busy={busy} onCancel={close} />
         </form>
       </FieldRow>
 
@@ -166,15 +215,7 @@ export function ProfileFields({ user }: { user: SessionUser }) {
           noValidate
         >
           <Stack gap="sm">
-            <PasswordInput
-              label={t("profile.current_password")}
-              autoComplete="current-password"
-              value={current}
-              onChange={(event) => setCurrent(event.currentTarget.value)}
-              error={error}
-              autoFocus
-              data-testid="current-password"
-            />
+            <CurrentPasswordInput value={current} onChange={setCurrent} error={error?.text ?? null} autoFocus />
             <NewPasswordFields value={fresh} onChange={setFresh} />
           </Stack>
           <EditorActions canSave={passwordReady} busy={busy} onCancel={close} />

@@ -68,8 +68,12 @@ async function profileCall(path: string, body: Record<string, string>): Promise<
 export const profileCalls = {
   name: (userId: number, name: string) =>
     profileCall("/api/profile/change-profile-name", { user_id: String(userId), name }),
-  email: (userId: number, email: string) =>
-    profileCall("/api/profile/change-profile-email", { user_id: String(userId), email }),
+  email: (userId: number, email: string, currentPassword: string) =>
+    profileCall("/api/profile/change-profile-email", {
+      user_id: String(userId),
+      email,
+      current_password: currentPassword,
+    }),
   password: (userId: number, currentPassword: string, password: string) =>
     profileCall("/api/profile/change-profile-password", {
       user_id: String(userId),
