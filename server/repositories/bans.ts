@@ -19,6 +19,38 @@ export async function banTargetIds(db: Kysely<Database>, player: Pick<UserRow, "
   return [...new Set([player.id, ...rows.map((r) => r.id)])];
 }
 
+/** What a ban check reads of a player row. */
+export type PlayerBanRow = Pick<UserRow, "id" | "type" | "banned" | "banned_until" | "deleted">;
+
+/**
+ * Every row of one e-mail, the member account and each temporary identity, with its ban (a staff
+ * account of the address comes along unbanned: staff are never banned).
+ * E-mails are stored lower-cased (every write lower-cases them), so comparing with the lower-cased
+ * address is case-insensitive and one equality on the (email, type) index on both engines; a
+ * lower(email) expression would miss that index, and SQLite's lower() folds ASCII only. No other
+ * condition: one on class would let the planners pick the players index and read every player.
+ */
+export function playerRowsOfEmail(db: Kysely<Database>, email: string): Promise<PlayerBanRow[]> {
+  return playerRowsOfEmailQuery(db, email).execute();
+}
+
+/** The query of playerRowsOfEmail, for the test that reads its plan. */
+export function playerRowsOfEmailQuery(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "type", "banned", "banned_until", "deleted"])
+    .where("email", "=", email.toLowerCase());
+}
+
+/** One player row's ban, read afresh (a socket's copy of its user is as old as the socket). */
+export function playerRowById(db: Kysely<Database>, id: number): Promise<PlayerBanRow | undefined> {
+  return db
+    .selectFrom("users")
+    .select(["id", "type", "banned", "banned_until", "deleted"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
 /**
  * Bans the ticket's own player row unless a ban already holds on it, in one guarded statement
  * (two staff members banning at once: one wins, the other is told the player is banned).

@@ -62,23 +62,6 @@ export async function countCharacters(db: Kysely<Database>, userId: number): Pro
   return Number(row.n);
 }
 
-/**
- * Every temporary identity filed with an e-mail, deleted or banned ones included (one identity per
- * temporary ticket: docs/decisions.md). A ban or deletion of one of them stops new filings with
- * that e-mail, since staff ban temporary users by e-mail (spec 2 ban history by e-mail).
- */
-export function listTempUsersByEmail(
-  db: Kysely<Database>,
-  email: string,
-): Promise<Pick<UserRow, "id" | "banned" | "banned_until" | "deleted">[]> {
-  return db
-    .selectFrom("users")
-    .select(["id", "banned", "banned_until", "deleted"])
-    .where("email", "=", email.toLowerCase())
-    .where("type", "=", "temp")
-    .execute();
-}
-
 /** A new temporary identity: it owns exactly one ticket, written in the same transaction. */
 export function insertTempUser(db: Kysely<Database>, email: string, name: string, now: number): Promise<UserRow> {
   return db

@@ -9,7 +9,6 @@ import { z } from "zod";
 import { fetchChatBody, newChatMessageBody } from "../../common/schemas/chat.ts";
 import { fetchChatResponse, newMessageResponse, uploadFilesResponse } from "../../common/schemas/chatResponses.ts";
 import type { AppContext } from "../context.ts";
-import { endedRefusal, isEnded } from "../domain/ticketStatus.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketViewer } from "../policies/tickets.ts";
@@ -21,7 +20,7 @@ import { findUpload, recordUploads } from "../repositories/uploads.ts";
 import { isInlineSafe } from "../uploads/fileType.ts";
 import { multipartForm, rawFields } from "../uploads/multipart.ts";
 import { STORED_NAME } from "../uploads/storage.ts";
-import { sendChatMessage, visibleTicket } from "../usecases/sendChatMessage.ts";
+import { admitChatMessage, sendChatMessage, visibleTicket } from "../usecases/sendChatMessage.ts";
 
 /** RFC 6266 filename parameters: an ASCII fallback and the UTF-8 original. */
 function contentDisposition(kind: "inline" | "attachment", original: string): string {
@@ -66,8 +65,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         fields: ["chatId"],
         check: async (request, fields) => {
           const { chatId: ticketId } = parseOr422(newChatMessageBody.pick({ chatId: true }), fields);
-          const { ticket } = await visibleTicket(ctx, requireUser(request), request.session!, ticketId);
-          if (isEnded(ticket.status)) throw new AppError(endedRefusal(ticket.status));
+          await admitChatMessage(ctx, requireUser(request), request.session!, ticketId);
         },
       },
     });

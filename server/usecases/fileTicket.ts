@@ -1,7 +1,8 @@
 /**
- * Files a new ticket: the checks that member and temporary submissions share (bot check, ban,
- * limits, category, server, violator's name) and the insert itself. Each check throws before
- * anything is written; the files of a refused request are removed by the form's cleanup hook.
+ * Files a new ticket: the checks that member and temporary submissions share (bot check, limits,
+ * category, server, violator's name) and the insert itself; bans are policies/playerBans.ts. Each
+ * check throws before anything is written; the files of a refused request are removed by the
+ * form's cleanup hook.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { ValidationIssue } from "../../common/errors.ts";
@@ -9,7 +10,6 @@ import type { AppContext } from "../context.ts";
 import { readNumberSetting } from "../db/appSettings.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { isBanned } from "../presenters/member.ts";
 import { needsViolatersForm } from "../presenters/setup.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { defaultPriorityId, findLiveCategory, findLiveServer } from "../repositories/setup.ts";
@@ -28,12 +28,6 @@ export async function verifyCaptcha(ctx: AppContext, token: string): Promise<voi
   if (ctx.captcha.mode === "off") return;
   if (!token) throw new AppError("captcha_required");
   if (!(await ctx.captcha.verifyOnce(token))) throw new AppError("captcha_failed");
-}
-
-export function refuseIfBanned(user: Pick<UserRow, "banned" | "banned_until">, now: number): void {
-  if (isBanned(user, now)) {
-    throw new AppError("user_banned", { status: "WARNING", message: "user_banned", until: user.banned_until });
-  }
 }
 
 /** The per-account submission rate and the cap on ACTIVE tickets (app setting). */

@@ -14,6 +14,7 @@ import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
 import { messageEffects } from "../domain/chatMessage.ts";
 import { endedRefusal, isEnded } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
+import { refuseBannedPlayer } from "../policies/playerBans.ts";
 import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";
 import { isVisibleTo } from "../presenters/message.ts";
 import { addActiveChats } from "../repositories/activeChats.ts";
@@ -47,6 +48,19 @@ export async function visibleTicket(ctx: AppContext, user: UserRow, session: Ses
   const viewer = ticket ? ticketViewer(user, session, ticket) : null;
   if (!ticket || !viewer) throw new AppError("not_found", "Ticket not found.");
   return { ticket, viewer };
+}
+
+/**
+ * What a message must pass before anything of it is stored (the HTTP form asks as soon as chatId
+ * arrives, before its files): a ticket the sender may see, a sender no ban keeps out, and a
+ * ticket that has not ended.
+ */
+export async function admitChatMessage(ctx: AppContext, user: UserRow, session: SessionRow, ticketId: number) {
+  const found = await visibleTicket(ctx, user, session, ticketId);
+  await refuseBannedPlayer(ctx.store.db, user, nowSeconds());
+  // Ended tickets take no messages: players are done, staff reopen first (spec 2 §4).
+  if (isEnded(found.ticket.status)) throw new AppError(endedRefusal(found.ticket.status));
+  return found;
 }
 
 function storedName(nameOrUrl: string): string {
@@ -105,6 +119,8 @@ export async function sendChatMessage(
   input: SendChatMessageInput,
 ): Promise<SentMessage> {
   const { ticket, viewer } = await visibleTicket(ctx, user, session, input.ticketId);
+  // Read afresh on every send: a ban given after the socket or the page opened holds at once.
+  await refuseBannedPlayer(ctx.store.db, user, nowSeconds());
   const replayed = input.clientId ? await resend(ctx, ticket, user, input.clientId) : null;
   if (replayed) {
     // Files sent again with the retry are not the message's: left unattached, the orphan sweep

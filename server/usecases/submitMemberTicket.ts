@@ -9,10 +9,11 @@ import type { AppContext } from "../context.ts";
 import { lockUser } from "../db/dialect.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError, issue } from "../http/errors.ts";
+import { refuseIfBanned } from "../policies/playerBans.ts";
 import { countCharacters, hasCharacterOn } from "../repositories/members.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { SavedFile } from "../uploads/storage.ts";
-import { checkSubmitLimits, fileTicket, refuseIfBanned, resolveTicketTarget } from "./fileTicket.ts";
+import { checkSubmitLimits, fileTicket, resolveTicketTarget } from "./fileTicket.ts";
 
 export const NO_CHARACTER_MESSAGE = "You need to have a character in the game in order to create a support ticket.";
 

@@ -8,12 +8,13 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { isBanned } from "../presenters/member.ts";
+import { longestBan, refuseIfBanned } from "../policies/playerBans.ts";
 import { addressKey } from "../ratelimit/address.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
-import { insertTempUser, listTempUsersByEmail } from "../repositories/members.ts";
+import { playerRowsOfEmail } from "../repositories/bans.ts";
+import { insertTempUser } from "../repositories/members.ts";
 import type { SavedFile } from "../uploads/storage.ts";
-import { fileTicket, refuseIfBanned, resolveTicketTarget } from "./fileTicket.ts";
+import { fileTicket, resolveTicketTarget } from "./fileTicket.ts";
 
 /** Per address: anyone can type a new e-mail, so the address is what limits a flood (docs/decisions.md). */
 
@@ -30,14 +31,18 @@ export async function reserveTemporaryFiling(ctx: AppContext, ip: string): Promi
   return () => ctx.limits.release(key, RATE_LIMITS.temporarySubmit, 1, decision.window);
 }
 
-/** An e-mail that staff banned (on any of its tickets) or deleted files no more tickets. */
+/**
+ * An e-mail files no more tickets once staff deleted one of its temporary identities, nor while a
+ * ban holds on it: on the member account of that e-mail or on any of its temporary identities,
+ * whatever the letter case typed (policies/playerBans.ts).
+ */
 export async function refuseBlockedEmail(ctx: AppContext, email: string): Promise<void> {
   const now = nowSeconds();
-  const identities = await listTempUsersByEmail(ctx.store.db, email);
-  if (identities.some((u) => u.deleted)) throw new AppError("forbidden", "This e-mail address cannot file tickets.");
-  const bans = identities.filter((u) => isBanned(u, now));
-  const longest = bans.find((u) => u.banned_until === -1) ?? bans.sort((a, b) => b.banned_until - a.banned_until)[0];
-  if (longest) refuseIfBanned(longest, now);
+  const rows = await playerRowsOfEmail(ctx.store.db, email);
+  if (rows.some((u) => u.type === "temp" && u.deleted)) {
+    throw new AppError("forbidden", "This e-mail address cannot file tickets.");
+  }
+  refuseIfBanned(longestBan(rows, now), now);
 }
 
 export interface SubmitTemporaryTicketInput {
