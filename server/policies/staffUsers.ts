@@ -4,8 +4,9 @@
  *
  * Where the spec is silent (docs/decisions.md, "staffusers"): every change of an admin's account
  * needs users:set_admin, not only giving the admin rank; nobody disables themselves or changes
- * their own rank or permissions; the last active admin stays. Above the permissions stands the
- * rank order, admin > mod > dev: a users:* permission reaches only employees of a lower rank.
+ * their own rank, permissions or (unless an admin) responsibilities; the last active admin stays.
+ * Above the permissions stands the rank order, admin > mod > dev: a users:* permission reaches only
+ * employees of a lower rank.
  */
 import { mayGiveRank, outranks, type Permission, type StaffRank } from "../../common/permissions.ts";
 import { AppError } from "../http/errors.ts";
@@ -17,6 +18,15 @@ export type SelfRefusal = "cannot_delete_self" | "cannot_reset_own_password" | "
 /** A call that names the caller's own account: each call says why with its own code. */
 export function requireNotSelf(actor: Actor, targetId: number, code: SelfRefusal): void {
   if (actor.id === targetId) throw new AppError(code);
+}
+
+/**
+ * Responsibilities of one's own account are refused like every other self-change (nobody widens
+ * the tickets Auto and the assign dialog give them), except to an admin: admins handle every
+ * category and server anyway, and may narrow or restore their own.
+ */
+export function responsibilitiesSelfRefusal(actor: Actor): SelfRefusal | undefined {
+  return actor.rank === "admin" ? undefined : "cannot_change_self";
 }
 
 /** Giving the admin rank, or changing an admin at all, needs users:set_admin. */

@@ -275,6 +275,36 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
       expect(lists.map((l) => [...l].sort())).toContainEqual(stored);
     });
 
+    it("refuses one's own responsibilities with cannot_change_self, except to an admin", async () => {
+      const other = await buildCategory(server.store);
+      const manager = await employee({
+        rank: "mod",
+        permissions: [...RANK_DEFAULT_PERMISSIONS.mod, "users:set_categories"],
+      });
+      const own = await (await signedIn(manager)).post("/api/users/change-dev-responsibilities", {
+        user_id: manager.id,
+        categories: [categoryId, other.id],
+        servers: [serverId],
+      });
+      expect(own.status).toBe(403);
+      expect(own.body).toMatchObject({ code: "cannot_change_self" });
+      const kept = await db()
+        .selectFrom("user_categories")
+        .select("category_id")
+        .where("user_id", "=", manager.id)
+        .execute();
+      expect(kept.map((r) => r.category_id)).toEqual([categoryId]);
+
+      const boss = await buildStaff(server.store, { rank: "admin" });
+      const mine = await (await signedIn(boss)).post<{ user: Employee }>("/api/users/change-dev-responsibilities", {
+        user_id: boss.id,
+        categories: [other.id],
+        servers: [serverId],
+      });
+      expect(mine.status).toBe(200);
+      expect(mine.body.user).toMatchObject({ categories: [other.id], servers: [serverId] });
+    });
+
     it("answers 404 for a player or an unknown id", async () => {
       const player = await admin.post<{ user: Employee }>("/api/users/create-new-user", {
         email: "not-staff@members.test",

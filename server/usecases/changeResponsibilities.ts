@@ -1,13 +1,14 @@
 /**
  * Edit an employee's responsibilities (spec 3 §2.2): the categories and servers they handle, and
  * so which tickets Auto and the assign dialog may give them. Every id must name a live category
- * or server; the lists replace the old ones.
+ * or server; the lists replace the old ones. One's own lists only for an admin.
  */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { lockUser } from "../db/dialect.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
+import { responsibilitiesSelfRefusal } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, replaceResponsibilities } from "../repositories/employees.ts";
 import { listCategories, listServers } from "../repositories/setup.ts";
 import { targetForChange } from "./staffUserSupport.ts";
@@ -24,7 +25,7 @@ export async function changeResponsibilities(
   input: ChangeResponsibilitiesInput,
 ): Promise<EmployeeRecord> {
   const db = ctx.store.db;
-  const { target } = await targetForChange(db, actor, input.userId);
+  const { target } = await targetForChange(db, actor, input.userId, responsibilitiesSelfRefusal(actor));
   const categories = [...new Set(input.categories)];
   const servers = [...new Set(input.servers)];
   const [liveCategories, liveServers] = await Promise.all([listCategories(db, false), listServers(db, false)]);

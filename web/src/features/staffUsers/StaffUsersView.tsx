@@ -1,8 +1,8 @@
 /**
- * The staff list with its actions (spec 3 §2.2): each action only with its permission, password
- * and delete never on oneself, an admin's row changed only with users:set_admin, and another
- * employee's only from a higher rank (mayActOn; the server refuses the rest anyway). One dialog
- * open at a time.
+ * The staff list with its actions (spec 3 §2.2): each action only with its permission; password,
+ * delete, permissions, disable and (except for an admin) responsibilities never on oneself; an
+ * admin's row changed only with users:set_admin, and another employee's only from a higher rank
+ * (mayActOn; the server refuses the rest anyway). One dialog open at a time.
  */
 import { Button, Center, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import {
@@ -70,7 +70,8 @@ export function StaffUsersView() {
     const open = (kind: Exclude<Dialog["kind"], "create">) => () => setDialog({ kind, employee });
     const actions: (RowAction | false)[] = [
       can("users:set_categories") &&
-        mayChange && {
+        mayChange &&
+        (!self || me?.rank === "admin") && {
           key: "responsibilities",
           label: t("actions.responsibilities"),
           icon: <IconUsersGroup size={18} />,
