@@ -27,6 +27,7 @@ import * as redundantTicketIndexes from "./migrations/0027_redundant_ticket_inde
 import * as ticketTexts from "./migrations/0028_ticket_texts.ts";
 import * as wordCountFunction from "./migrations/0029_word_count_function.ts";
 import * as staffNameUnique from "./migrations/0030_staff_name_unique.ts";
+import * as adminResponsibilities from "./migrations/0031_admin_responsibilities.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0028_ticket_texts": ticketTexts,
   "0029_word_count_function": wordCountFunction,
   "0030_staff_name_unique": staffNameUnique,
+  "0031_admin_responsibilities": adminResponsibilities,
 };
 
 export function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

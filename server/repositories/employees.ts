@@ -3,7 +3,7 @@
  * ticket counts, and the writes of the staff list's dialogs. Each write that another may race
  * (disable, rank, delete) names the state it expects in its WHERE.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { ACTIVE_STATUSES } from "../../common/constants.ts";
 import type { Permission, StaffRank } from "../../common/permissions.ts";
 import type { Database } from "../db/schema.ts";
@@ -123,6 +123,27 @@ export async function replaceResponsibilities(
       .execute();
   }
   await touchUser(db, userId, now);
+}
+
+/**
+ * A new category or server goes into every admin's responsibilities (admins handle everything),
+ * in one statement, so an admin added meanwhile is not missed between a read and the insert.
+ */
+export async function giveToEveryAdmin(db: Kysely<Database>, kind: "categories" | "servers", id: number) {
+  const admins = db.selectFrom("users").where("class", "=", "dev").where("rank", "=", "admin").where("deleted", "=", 0);
+  if (kind === "categories") {
+    await db
+      .insertInto("user_categories")
+      .columns(["user_id", "category_id"])
+      .expression(admins.select(["users.id", sql.lit(id).as("category_id")]))
+      .execute();
+    return;
+  }
+  await db
+    .insertInto("user_servers")
+    .columns(["user_id", "server_id"])
+    .expression(admins.select(["users.id", sql.lit(id).as("server_id")]))
+    .execute();
 }
 
 export async function touchUser(db: Kysely<Database>, userId: number, now: number): Promise<void> {

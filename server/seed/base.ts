@@ -1,7 +1,8 @@
 /**
- * First-start seed: the configuration a help desk cannot work without and the first admin. Every
- * part is written only when its table is still empty (the admin: when no admin exists), so it runs
- * on each start and never overwrites what staff have changed.
+ * First-start seed: the configuration a help desk cannot work without and the first admin, who
+ * handles every category and server. Every part is written only when its table is still empty (the
+ * admin: when no admin exists), so it runs on each start and never overwrites what staff have
+ * changed.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -104,6 +105,10 @@ export async function seedBase(store: DataStore, options: SeedBaseOptions): Prom
       // Staff may exist without an admin: the admin's name must not be one of theirs in any case.
       await lockStaffNames(trx, store.engine);
       const name = await freeName(trx, store.engine, nameFromEmail(admin.email), "staff");
+      // Admins handle every category and server: without them the desk's only employee could be
+      // given no ticket at all (assignee_not_eligible).
+      const categories = await liveIds(trx, "categories");
+      const servers = await liveIds(trx, "servers");
       await insertUser(
         trx,
         {
@@ -113,6 +118,8 @@ export async function seedBase(store: DataStore, options: SeedBaseOptions): Prom
           email: admin.email,
           passwordHash: admin.passwordHash,
           permissions: PERMISSIONS,
+          categoryIds: categories,
+          serverIds: servers,
         },
         now,
       );
@@ -138,6 +145,11 @@ async function isEmpty(db: Kysely<Database>, table: keyof Database): Promise<boo
     .limit(1)
     .executeTakeFirst();
   return row === undefined;
+}
+
+async function liveIds(db: Kysely<Database>, table: "categories" | "servers"): Promise<number[]> {
+  const rows = await db.selectFrom(table).select("id").where("deleted", "=", 0).orderBy("id").execute();
+  return rows.map((row) => row.id);
 }
 
 async function hasAdmin(db: Kysely<Database>): Promise<boolean> {

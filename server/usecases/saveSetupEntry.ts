@@ -2,12 +2,14 @@
  * Creates or edits a category, priority level or server (spec 3 §2.4): title, value and style,
  * and for a category its per-language titles and violator-form flag. Titles are unique among the
  * live entries of a list, ignoring case (docs/decisions.md); the check and the write run as the
- * table's only writer, so two parallel saves cannot both take one title.
+ * table's only writer, so two parallel saves cannot both take one title. A new category or server
+ * goes into every admin's responsibilities in the same transaction.
  */
 import type { Language } from "../../common/constants.ts";
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
 import { AppError } from "../http/errors.ts";
+import { giveToEveryAdmin } from "../repositories/employees.ts";
 import { liveTitleTaken, type SetupListTable } from "../repositories/setup.ts";
 
 export interface SetupEntryFields {
@@ -46,7 +48,9 @@ export async function saveSetupEntry(ctx: AppContext, input: SaveSetupEntryInput
     // The column sets differ per table; each table accepts its own (checked by the input type).
     const values = columns(input) as { title: string; value: number; style: string };
     if (input.id === null) {
-      await trx.insertInto(table).values(values).execute();
+      const { id } = await trx.insertInto(table).values(values).returning("id").executeTakeFirstOrThrow();
+      // Admins handle every category and server, new ones included (docs/decisions.md).
+      if (input.table !== "priorities") await giveToEveryAdmin(trx, input.table, id);
       return;
     }
     const result = await trx
