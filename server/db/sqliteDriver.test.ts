@@ -78,7 +78,8 @@ describe("the single-writer SQLite driver", () => {
       });
       await held;
       await written;
-      expect(ticks).toBeGreaterThan(5);
+      // Timers ran while the transaction waited (how often depends on the machine's load).
+      expect(ticks).toBeGreaterThan(0);
       const rows = await db.selectFrom("items").select("n").orderBy("id").execute();
       expect(rows.map((r) => r.n)).toEqual([1, 2]);
     } finally {

@@ -23,7 +23,7 @@ export const RATE_LIMITS = {
   currentPassword: { max: 10, windowSeconds: 15 * MINUTE },
   /** A member's new tickets, counted from the tickets table. */
   memberSubmit: { max: 3, windowSeconds: 10 * MINUTE },
-  /** Visitor tickets, per address. */
+  /** Visitor tickets, per address: anyone can type a new e-mail, so the address limits a flood. */
   temporarySubmit: { max: 5, windowSeconds: 10 * MINUTE },
   /** Visitor ticket look-ups, per address and per e-mail (ticket ids are sequential). */
   temporaryLookup: { max: 10, windowSeconds: 15 * MINUTE },

@@ -16,8 +16,6 @@ import { insertTempUser } from "../repositories/members.ts";
 import type { SavedFile } from "../uploads/storage.ts";
 import { fileTicket, resolveTicketTarget } from "./fileTicket.ts";
 
-/** Per address: anyone can type a new e-mail, so the address is what limits a flood (docs/decisions.md). */
-
 /**
  * Reserves one filing of this address in the shared limit store before any work, or refuses with
  * 429. Answers the function that gives the reservation back when the filing is refused later.
