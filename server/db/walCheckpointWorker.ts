@@ -58,7 +58,7 @@ function restart(frames: number, waitMs: number): void {
   }
 }
 
-setInterval(() => {
+const passes = setInterval(() => {
   try {
     const [passive] = db.pragma("wal_checkpoint(PASSIVE)") as { log: number }[];
     const frames = passive?.log ?? 0;
@@ -70,3 +70,13 @@ setInterval(() => {
     process.exit(1);
   }
 }, everyMs);
+
+// Asked to stop: the thread closes its connection and ends by itself. Terminated from outside
+// instead, a thread still loading better-sqlite3 (a store closed right after it opened) aborted
+// the whole process inside the addon's registration.
+parentPort?.on("message", (message: unknown) => {
+  if (message !== "stop") return;
+  clearInterval(passes);
+  db.close();
+  parentPort?.close();
+});

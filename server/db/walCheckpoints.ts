@@ -36,6 +36,8 @@ export const TURN_WRITING = 1;
 export const TURN_RESTARTING = 2;
 /** 1 while the worker waits for the turn, so that a busy connection lets it in; else 0. */
 export const WANTED_SLOT = 1;
+/** How long a stop waits for the thread to end by itself before it is terminated. */
+const STOP_WAIT_MS = 5000;
 /** Past this the connection is used anyway (the driver still waits out SQLITE_BUSY). */
 const TURN_WAIT_MS = 2000;
 
@@ -104,13 +106,28 @@ export function checkpointInBackground(
   worker.on("error", takeBack);
   worker.on("exit", takeBack);
   let restarts = 0;
-  worker.on("message", () => restarts++);
+  worker.on("message", (message: unknown) => {
+    if (message === "restarted") restarts++;
+  });
+  let exited = false;
+  const ended = new Promise<void>((resolve) =>
+    worker.once("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
   return {
     turn: writeTurn(cell),
     restarts: () => restarts,
     async stop() {
       stopping = true;
-      await worker.terminate();
+      // The thread ends by itself once it has read this (walCheckpointWorker.ts): never while it is
+      // still loading the native addon. A thread that does not end in time is terminated.
+      if (exited) return;
+      worker.postMessage("stop");
+      const late = setTimeout(() => void worker.terminate(), STOP_WAIT_MS);
+      await ended;
+      clearTimeout(late);
     },
   };
 }
