@@ -145,6 +145,59 @@ export interface CapacityThresholds {
 
 export class ConfigError extends Error {}
 
+/** Variables whose value is never shown in a message, not even in part. */
+const SECRET_VARIABLES = new Set([
+  "SESSION_SECRET",
+  "CSRF_SECRET",
+  "ALTCHA_HMAC_KEY",
+  "ADMIN_PASSWORD",
+  "INTEGRATION_API_KEY",
+  "METRICS_TOKEN",
+]);
+/** Variables holding URLs that may carry a password (`scheme://user:password@host`). */
+const URL_VARIABLES = new Set(["DATABASE_URL", "REDIS_URL"]);
+/** A value longer than this is cut in a message: the reader needs to recognise it, not read it all. */
+const SHOWN_VALUE_CHARS = 80;
+
+/**
+ * How a received value appears in a configuration message: quoted as typed, so that a stray space
+ * or an empty string can be seen; secrets as their length only; URLs with their password masked.
+ */
+export function shownValue(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return `(hidden, ${value.length} characters)`;
+  const masked = URL_VARIABLES.has(name) ? maskUrlPassword(value) : value;
+  const cut = masked.length > SHOWN_VALUE_CHARS ? `${masked.slice(0, SHOWN_VALUE_CHARS)}…` : masked;
+  return JSON.stringify(cut);
+}
+
+/**
+ * `postgres://user:secret@host/db` -> `postgres://user:***@host/db`. The user information ends at
+ * the last `@`, so a password holding `@` or `/` (unencoded, as people do type it) is masked whole;
+ * user information without a user name is masked whole too (`redis://secret@host`).
+ */
+function maskUrlPassword(value: string): string {
+  const at = value.lastIndexOf("@");
+  if (at < 0) return value;
+  const schemeEnd = value.indexOf("://");
+  const start = schemeEnd >= 0 && schemeEnd < at ? schemeEnd + 3 : 0;
+  const userInfo = value.slice(start, at);
+  const colon = userInfo.indexOf(":");
+  const shown = colon > 0 ? `${userInfo.slice(0, colon)}:***` : "***";
+  return `${value.slice(0, start)}${shown}${value.slice(at)}`;
+}
+
+/** `UPLOAD_MAX_BYTES="abc": expected a number`, or `PUBLIC_URL: …` when the variable is unset. */
+function describeIssue(issue: z.core.$ZodIssue, source: NodeJS.ProcessEnv): string {
+  const name = issue.path.join(".");
+  const value = typeof issue.path[0] === "string" ? source[issue.path[0]] : undefined;
+  // A number read from text that is not one (z.coerce gives NaN) says "expected number, received NaN".
+  const message =
+    issue.code === "invalid_type" && issue.expected === "number" && value !== undefined
+      ? "expected a number"
+      : issue.message;
+  return value === undefined ? `${name}: ${message}` : `${name}=${shownValue(name, value)}: ${message}`;
+}
+
 const MB = 1024 * 1024;
 
 function secretsOf(dataDir: string, env: z.infer<typeof envSchema>): Config["secrets"] {
@@ -173,7 +226,7 @@ function gameLinks(env: z.infer<typeof envSchema>): Config["links"] {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `  ${describeIssue(issue, source)}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;

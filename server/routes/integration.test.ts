@@ -184,7 +184,7 @@ describe.each(ENGINES)("game member integration on %s", (engine) => {
 describe("INTEGRATION_API_KEY", () => {
   it("must be at least 24 characters; empty means off", () => {
     expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: os.tmpdir(), INTEGRATION_API_KEY: "short" })).toThrow(
-      /INTEGRATION_API_KEY: must be at least 24 characters/,
+      /INTEGRATION_API_KEY=\(hidden, 5 characters\): must be at least 24 characters/,
     );
     expect(loadConfig({ NODE_ENV: "test", DATA_DIR: os.tmpdir(), INTEGRATION_API_KEY: "" }).integrationApiKey).toBe(
       undefined,
