@@ -10,13 +10,16 @@ import { isTimeZone } from "../common/disableDate.ts";
 import type { PublicLinks } from "../common/schemas/publicConfig.ts";
 import { loadSecrets, SecretsFileError } from "./secretsFile.ts";
 
+/** Where SQLite, uploads and generated secrets live when DATA_DIR is unset. */
+export const DEFAULT_DATA_DIR = "./data";
+
 const flag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres|postgresql):\/\//, "must be a postgres:// URL; leave unset for the embedded SQLite file")

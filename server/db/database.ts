@@ -15,6 +15,9 @@ import { checkpointInBackground } from "./walCheckpoints.ts";
 
 export type { Engine };
 
+/** The embedded database's file name inside DATA_DIR. */
+export const SQLITE_FILE = "helpdesk.sqlite";
+
 export interface DataStore {
   db: Kysely<Database>;
   engine: Engine;
@@ -213,9 +216,7 @@ export function openDatabase(options: OpenOptions): DataStore {
     };
   }
   const file =
-    options.sqliteFile === ":memory:"
-      ? ":memory:"
-      : path.join(options.dataDir, options.sqliteFile ?? "helpdesk.sqlite");
+    options.sqliteFile === ":memory:" ? ":memory:" : path.join(options.dataDir, options.sqliteFile ?? SQLITE_FILE);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
