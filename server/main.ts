@@ -2,6 +2,7 @@
  * Starts one app node: configuration, database and migrations, first-start seed (and the demo
  * data with --demo), HTTP and realtime on one port, background sweeps, graceful shutdown.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { writeSetting } from "./db/appSettings.ts";
@@ -11,7 +12,10 @@ import { walFrames } from "./db/walCheckpoints.ts";
 import { startSweeps } from "./jobs/sweeps.ts";
 import { seedBase } from "./seed/base.ts";
 import { seedDemo } from "./seed/demo.ts";
+import { firstAdminNotice, listenErrorLine, StartError } from "./startNotices.ts";
 
+/** How long the notice after listen() waits for the log lines written before it. */
+const LOG_SETTLE_MS = 50;
 /** Longest a graceful shutdown may wait for requests under way before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
@@ -29,7 +33,11 @@ async function main(): Promise<void> {
   // An index built over a large database takes as long as it takes.
   await store.withoutQueryTimeout(() => migrateToLatest(store.db as never, store.engine));
   const log = (line: string) => console.log(line);
-  await seedBase(store, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
+  const { firstAdmin } = await seedBase(store, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    log,
+  });
   if (config.memberActiveTicketCap !== undefined) {
     await writeSetting(store.db, "member_active_ticket_cap", String(config.memberActiveTicketCap));
   }
@@ -59,15 +67,31 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
   const where = config.publicUrl ?? `http://localhost:${config.port}`;
+  // The first admin's password exists nowhere else: it is shown last, where the request log does
+  // not bury it, and also when the node cannot listen, since the admin is created by then.
+  const showFirstAdmin = () => {
+    if (firstAdmin) console.log(`\n${firstAdminNotice(firstAdmin, where)}\n`);
+  };
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const line = listenErrorLine(error, config);
+    if (line === undefined) throw error;
+    showFirstAdmin();
+    throw new StartError(line);
+  }
+  // The request log writes in the background (pino's asynchronous destination, whose flush does
+  // not wait for a write under way): the addresses listen() logged are out well within this.
+  await sleep(LOG_SETTLE_MS);
   console.log(
     `Help desk ready at ${where} (${store.engine === "postgres" ? "PostgreSQL" : `SQLite in ${config.dataDir}`})`,
   );
+  showFirstAdmin();
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -20,13 +20,18 @@ import { insertUser } from "./users.ts";
 export interface SeedBaseOptions {
   adminEmail?: string | undefined;
   adminPassword?: string | undefined;
-  /** Receives the one-time notice of a generated admin password. */
+  /** Receives the notice that no admin could be created. */
   log: (line: string) => void;
 }
 
 export interface SeedBaseResult {
   /** Names of the parts written by this run (empty when everything was already there). */
   seeded: string[];
+  /**
+   * The admin this run created, with the generated password (absent when it came from
+   * ADMIN_PASSWORD). The caller shows it once: it is stored nowhere in clear.
+   */
+  firstAdmin?: { email: string; generatedPassword?: string };
 }
 
 const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -127,13 +132,12 @@ export async function seedBase(store: DataStore, options: SeedBaseOptions): Prom
     }
   });
 
-  // Printed after the commit, so the notice never names an account that was rolled back.
+  // Answered after the commit, so the notice never names an account that was rolled back.
   if (seeded.includes("admin") && admin) {
-    options.log(
-      admin.generated
-        ? `First admin created: ${admin.email} with password ${admin.password} (shown once; change it after signing in)`
-        : `First admin created: ${admin.email} (password from ADMIN_PASSWORD)`,
-    );
+    return {
+      seeded,
+      firstAdmin: { email: admin.email, ...(admin.generated ? { generatedPassword: admin.password } : {}) },
+    };
   }
   return { seeded };
 }

@@ -80,7 +80,8 @@ describe.each(ENGINES)("seeds on %s", (engine) => {
 
     const admin = await store.db.selectFrom("users").selectAll().where("rank", "=", "admin").executeTakeFirstOrThrow();
     expect(admin).toMatchObject({ class: "dev", email: "admin@example.com", type: "normal" });
-    const printed = lines.join("\n").match(/password (\S+)/)?.[1] ?? "";
+    expect(result.firstAdmin?.email).toBe("admin@example.com");
+    const printed = result.firstAdmin?.generatedPassword ?? "";
     expect(isValidPassword(printed)).toBe(true);
     expect(admin.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verify(admin.password_hash ?? "", printed)).toBe(true);
@@ -99,6 +100,7 @@ describe.each(ENGINES)("seeds on %s", (engine) => {
     await store.db.updateTable("app_settings").set({ value: "5" }).execute();
     const result = await seedBase(store, { adminEmail: "other@example.com", adminPassword: "Another-Pass1!", log });
     expect(result.seeded).toEqual([]);
+    expect(result.firstAdmin).toBeUndefined();
     expect(lines).toEqual([]);
     expect(await count(store, "categories")).toBe(before);
     expect(await count(store, "users")).toBe(1);
@@ -184,11 +186,11 @@ describe.each(ENGINES)("seeds on %s", (engine) => {
 });
 
 describe.each(ENGINES)("base seed options on %s", (engine) => {
-  it("uses the configured admin e-mail and password and prints no password", async () => {
+  it("uses the configured admin e-mail and password and answers no password", async () => {
     const store = await createTestStore(engine);
     try {
       const lines: string[] = [];
-      await seedBase(store, {
+      const result = await seedBase(store, {
         adminEmail: "Boss@Example.com",
         adminPassword: "Configured-Pass1!",
         log: (l) => lines.push(l),
@@ -197,6 +199,7 @@ describe.each(ENGINES)("base seed options on %s", (engine) => {
       expect(admin.email).toBe("boss@example.com");
       expect(await verify(admin.password_hash ?? "", "Configured-Pass1!")).toBe(true);
       expect(lines.join("\n")).not.toContain("Configured-Pass1!");
+      expect(result.firstAdmin).toEqual({ email: "boss@example.com" });
     } finally {
       await store.close();
     }

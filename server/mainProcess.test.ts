@@ -1,0 +1,119 @@
+/**
+ * `node server/main.ts` as a newcomer meets it: the first admin's password framed at the end of
+ * the start's output, and one line and exit code 1 for a busy port or a bad setting.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./test/nginx.ts";
+import { type NodeProcess, nodeProcess } from "./test/nodeProcess.ts";
+import { runScript } from "./test/scriptProcess.ts";
+import { TestClient } from "./test/server.ts";
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-main-"));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The lines of the first frame in `output`, rules included. */
+function frameIn(output: string): string[] {
+  const lines = output.split("\n");
+  const top = lines.findIndex((line) => /^\+-+\+$/.test(line));
+  const bottom = lines.findIndex((line, i) => i > top && /^\+-+\+$/.test(line));
+  return top >= 0 && bottom > top ? lines.slice(top, bottom + 1) : [];
+}
+
+async function eventually(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("a first start", () => {
+  let node: NodeProcess;
+  const dataDir = tempDir();
+  beforeAll(async () => {
+    node = nodeProcess(await freePort(), { NODE_ENV: "test", DATA_DIR: dataDir, CAPTCHA: "off", LOG_LEVEL: "info" });
+    await node.start();
+    await eventually(() => frameIn(node.output()).length > 0, "the first admin's frame");
+  }, 60_000);
+  afterAll(() => node.stop("SIGTERM"));
+
+  it("shows the generated admin password last, framed, and that password signs in", async () => {
+    const frame = frameIn(node.output());
+    const password = frame.join("\n").match(/password {2}(\S+)/)?.[1] ?? "";
+    expect(frame.join("\n")).toContain("e-mail    admin@example.com");
+    expect(frame.join("\n")).toContain("npm run admin -- reset-password admin@example.com");
+    // Every line of the frame is as wide as its rules.
+    expect(new Set(frame.map((line) => line.length)).size).toBe(1);
+    // The ready line and the listen log come before the frame.
+    const output = node.output();
+    const rule = frame.at(-1) as string;
+    const after = output.slice(output.lastIndexOf(rule) + rule.length);
+    // Nothing but the log of the requests this test made (/readyz).
+    expect(after.split("\n").filter((line) => line.trim() !== "" && !line.includes('"reqId"'))).toEqual([]);
+    expect(output.indexOf("Help desk ready at")).toBeLessThan(output.indexOf(frame[0] as string));
+    expect(output.lastIndexOf("Server listening at")).toBeLessThan(output.indexOf(frame[0] as string));
+    await new TestClient(node.url).signIn("admin@example.com", password);
+  });
+
+  it("shows no password on the next start", async () => {
+    await node.stop("SIGTERM");
+    const before = node.output().length;
+    await node.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const output = node.output().slice(before);
+    expect(output).toContain("Help desk ready at");
+    expect(output).not.toContain("+--");
+    expect(output).not.toContain("password");
+  }, 60_000);
+
+  it("answers a busy port with one line and exit code 1", async () => {
+    // The node of this suite holds its port.
+    const run = await runScript("server/main.ts", [], {
+      env: { NODE_ENV: "test", DATA_DIR: dataDir, CAPTCHA: "off", PORT: String(node.port), HOST: "127.0.0.1" },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`port ${node.port} is in use; set PORT\n`);
+    expect(run.stdout).not.toMatch(/EADDRINUSE|at .*\(node:/);
+  }, 60_000);
+});
+
+describe("a busy port on the very first start", () => {
+  let blocker: net.Server;
+  afterEach(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+
+  it("still shows the admin's password, since the admin was created, then the one line", async () => {
+    blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    const run = await runScript("server/main.ts", [], {
+      env: { NODE_ENV: "test", DATA_DIR: tempDir(), CAPTCHA: "off", PORT: String(port), HOST: "127.0.0.1" },
+    });
+    expect(run.code).toBe(1);
+    expect(frameIn(run.stdout).join("\n")).toMatch(/password {2}\S+/);
+    expect(run.stderr).toBe(`port ${port} is in use; set PORT\n`);
+  }, 60_000);
+});
+
+describe("a bad setting", () => {
+  it("stops the start with the value it got, a secret's value hidden, and exit code 1", async () => {
+    const dataDir = tempDir();
+    const run = await runScript("server/main.ts", [], {
+      env: { DATA_DIR: dataDir, UPLOAD_MAX_BYTES: "abc", SESSION_SECRET: "not-long-enough" },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('UPLOAD_MAX_BYTES="abc": expected a number');
+    expect(run.stderr).toContain("SESSION_SECRET=(hidden, 15 characters)");
+    expect(run.stderr).not.toMatch(/NaN|not-long-enough/);
+  });
+});
