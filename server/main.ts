@@ -12,6 +12,7 @@ import { walFrames } from "./db/walCheckpoints.ts";
 import { startSweeps } from "./jobs/sweeps.ts";
 import { seedBase } from "./seed/base.ts";
 import { seedDemo } from "./seed/demo.ts";
+import { DEMO_IN_PRODUCTION, demoEnvironment, demoRefusal } from "./seed/demoGuard.ts";
 import { firstAdminNotice, listenErrorLine, StartError } from "./startNotices.ts";
 
 /** How long the notice after listen() waits for the log lines written before it. */
@@ -21,7 +22,9 @@ const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 async function main(): Promise<void> {
   const demo = process.argv.includes("--demo");
-  const config = loadConfig();
+  // The demo's accounts share a published password: they get a data folder of their own.
+  const config = loadConfig(demo ? demoEnvironment(process.env) : process.env);
+  if (demo && config.env === "production") throw new StartError(DEMO_IN_PRODUCTION);
   const store = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -33,6 +36,16 @@ async function main(): Promise<void> {
   // An index built over a large database takes as long as it takes.
   await store.withoutQueryTimeout(() => migrateToLatest(store.db as never, store.engine));
   const log = (line: string) => console.log(line);
+  if (demo) {
+    const refusal = await demoRefusal(
+      store.db,
+      store.engine === "postgres" ? "the PostgreSQL database of DATABASE_URL" : `the database in ${config.dataDir}`,
+    );
+    if (refusal) {
+      await store.close();
+      throw new StartError(refusal);
+    }
+  }
   const { firstAdmin } = await seedBase(store, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,

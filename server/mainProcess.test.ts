@@ -1,12 +1,17 @@
 /**
  * `node server/main.ts` as a newcomer meets it: the first admin's password framed at the end of
- * the start's output, and one line and exit code 1 for a busy port or a bad setting.
+ * the start's output, one line and exit code 1 for a busy port or a bad setting, and a demo that
+ * keeps to its own data folder and refuses a database with real accounts.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedBase } from "./seed/base.ts";
+import { buildMember } from "./test/factories.ts";
 import { freePort } from "./test/nginx.ts";
 import { type NodeProcess, nodeProcess } from "./test/nodeProcess.ts";
 import { runScript } from "./test/scriptProcess.ts";
@@ -116,4 +121,82 @@ describe("a bad setting", () => {
     expect(run.stderr).toContain("SESSION_SECRET=(hidden, 15 characters)");
     expect(run.stderr).not.toMatch(/NaN|not-long-enough/);
   });
+});
+
+describe("the demo", () => {
+  /** A database in `dataDir` as `npm start` leaves it, with one player besides the first admin. */
+  async function realDatabase(dataDir: string): Promise<void> {
+    mkdirSync(dataDir, { recursive: true });
+    const store = openDatabase({ dataDir });
+    try {
+      await migrateToLatest(store.db as never, store.engine);
+      await seedBase(store, { log: () => {} });
+      await buildMember(store, { email: "real.player@example.com" });
+    } finally {
+      await store.close();
+    }
+  }
+
+  async function emails(dataDir: string): Promise<string[]> {
+    const store = openDatabase({ dataDir });
+    try {
+      return (await store.db.selectFrom("users").select("email").orderBy("email").execute()).map((r) => r.email);
+    } finally {
+      await store.close();
+    }
+  }
+
+  it("uses ./data-demo when DATA_DIR is unset, and refuses a database there with real accounts", async () => {
+    const cwd = tempDir();
+    await realDatabase(path.join(cwd, "data-demo"));
+    const run = await runScript("server/main.ts", ["--demo"], { cwd, env: { NODE_ENV: "test" } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `refusing to add demo data: the database in ${path.join(cwd, "data-demo")} holds 1 account besides the ` +
+        "demo's and the first admin; run the demo on its own data (leave DATA_DIR and DATABASE_URL unset for " +
+        "./data-demo, or point them at an empty one)\n",
+    );
+    expect(existsSync(path.join(cwd, "data"))).toBe(false);
+    expect(await emails(path.join(cwd, "data-demo"))).toEqual(["admin@example.com", "real.player@example.com"]);
+  }, 60_000);
+
+  it("refuses the database DATA_DIR names when it holds real accounts", async () => {
+    const dataDir = path.join(tempDir(), "data");
+    await realDatabase(dataDir);
+    const run = await runScript("server/main.ts", ["--demo"], { env: { NODE_ENV: "test", DATA_DIR: dataDir } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^refusing to add demo data: the database in .* holds 1 account besides/);
+    expect(await emails(dataDir)).toHaveLength(2);
+  }, 60_000);
+
+  it("refuses NODE_ENV=production", async () => {
+    const run = await runScript("server/main.ts", ["--demo"], {
+      env: { NODE_ENV: "production", DATA_DIR: tempDir() },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "refusing to add demo data when NODE_ENV=production: its accounts share a published password\n",
+    );
+  });
+
+  it("starts in ./data-demo on a fresh clone, and again on its own data", async () => {
+    const cwd = tempDir();
+    const node = nodeProcess(
+      await freePort(),
+      { NODE_ENV: "test", CAPTCHA: "off", LOG_LEVEL: "warn", DEMO_PASSWORD: "Demo-Password-1!" },
+      { args: ["--demo"], cwd },
+    );
+    try {
+      await node.start();
+      expect(existsSync(path.join(cwd, "data-demo", "helpdesk.sqlite"))).toBe(true);
+      expect(existsSync(path.join(cwd, "data"))).toBe(false);
+      await new TestClient(node.url).signIn("mod@demo.test", "Demo-Password-1!");
+      await node.stop("SIGTERM");
+      // The demo's own accounts, its archive players included, are no real accounts.
+      await node.start();
+      expect(node.running()).toBe(true);
+    } finally {
+      await node.stop("SIGTERM");
+    }
+  }, 90_000);
 });

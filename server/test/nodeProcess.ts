@@ -59,7 +59,13 @@ export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<v
   throw new Error(`${url} was not ready within ${timeoutMs} ms`);
 }
 
-export function nodeProcess(port: number, env: Record<string, string>): NodeProcess {
+/** `args` follow `server/main.ts` (e.g. `--demo`); `cwd` is where relative paths (DATA_DIR) start. */
+export interface NodeProcessOptions {
+  args?: string[];
+  cwd?: string;
+}
+
+export function nodeProcess(port: number, env: Record<string, string>, options: NodeProcessOptions = {}): NodeProcess {
   let child: ChildProcess | null = null;
   let exited: Promise<void> = Promise.resolve();
   let output = "";
@@ -71,8 +77,8 @@ export function nodeProcess(port: number, env: Record<string, string>): NodeProc
     running,
     output: () => output,
     async start() {
-      const started = spawn(process.execPath, ["server/main.ts"], {
-        cwd: ROOT,
+      const started = spawn(process.execPath, [path.join(ROOT, "server/main.ts"), ...(options.args ?? [])], {
+        cwd: options.cwd ?? ROOT,
         env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
         stdio: ["ignore", "pipe", "pipe"],
       });
