@@ -1,5 +1,5 @@
 /**
- * Imports game accounts into the help desk: `node scripts/import-members.ts <file.csv|file.json>
+ * Imports game accounts into the help desk: `npm run import-members -- <file.csv|file.json>
  * [--data-dir DIR]`. Each row goes through the same use case as POST /api/integration/upsert-member
  * (create or update by e-mail, replace the characters). A rejected row changes nothing and is
  * reported with its reason; the exit code is 1 when any row was rejected.
@@ -8,6 +8,7 @@
  * `Name:level:Server Title;Name2:level:Server`. JSON: a list of upsert-member bodies.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type UpsertMemberBody, upsertMemberBody } from "../common/schemas/integration.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
@@ -100,11 +101,13 @@ async function main(): Promise<number> {
   const dataDir = dirAt >= 0 ? args[dirAt + 1] : undefined;
   const file = args.find((a, i) => !a.startsWith("--") && (dirAt < 0 || i !== dirAt + 1));
   if (!file || (dirAt >= 0 && !dataDir)) {
-    console.error("usage: node scripts/import-members.ts <file.csv|file.json> [--data-dir DIR]");
+    console.error("usage: npm run import-members -- <file.csv|file.json> [--data-dir DIR]");
     return 2;
   }
-  const config = loadConfig({ ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
-  const rows = readRows(file);
+  // npm runs scripts in the project's folder; the paths typed are relative to the shell's own.
+  const typedFrom = process.env.INIT_CWD ?? process.cwd();
+  const config = loadConfig({ ...process.env, ...(dataDir ? { DATA_DIR: path.resolve(typedFrom, dataDir) } : {}) });
+  const rows = readRows(path.resolve(typedFrom, file));
   const store = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,

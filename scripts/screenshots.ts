@@ -1,7 +1,7 @@
 /**
- * `node scripts/screenshots.ts`: takes the README's screenshots from a fresh demo server in
- * Debian's Chromium, so they can be renewed whenever the screens change. Needs a built web app
- * (`npm run build`) and writes docs/screenshots/*.png.
+ * `npm run screenshots`: takes the README's screenshots from a fresh demo server in Debian's
+ * Chromium, so they can be renewed whenever the screens change. The npm script builds the web app
+ * first when its sources changed; the shots go to docs/screenshots/*.png.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -207,7 +207,7 @@ describe.each(ENGINES)("integration switched off on %s", (engine) => {
   });
 });
 
-describe.each(ENGINES)("scripts/import-members.ts on %s", (engine) => {
+describe.each(ENGINES)("npm run import-members on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine);
@@ -218,15 +218,21 @@ describe.each(ENGINES)("scripts/import-members.ts on %s", (engine) => {
     await server?.close();
   });
 
-  function runImport(file: string) {
-    const { databaseUrl, pgSchema, dataDir } = server.store.openOptions;
+  function importEnv(): NodeJS.ProcessEnv {
+    const { databaseUrl, pgSchema } = server.store.openOptions;
     const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent" };
     delete env.DATABASE_URL;
+    delete env.INIT_CWD;
     // The script reads the usual configuration; PostgreSQL gets the suite's schema on the URL.
     if (databaseUrl) env.DATABASE_URL = `${databaseUrl}?options=${encodeURIComponent(`-c search_path=${pgSchema}`)}`;
+    return env;
+  }
+
+  function runImport(file: string) {
+    const { dataDir } = server.store.openOptions;
     return spawnSync(process.execPath, ["scripts/import-members.ts", file, "--data-dir", dataDir], {
       encoding: "utf8",
-      env,
+      env: importEnv(),
     });
   }
 
@@ -294,5 +300,21 @@ describe.each(ENGINES)("scripts/import-members.ts on %s", (engine) => {
     const run = runImport(file);
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe("created 1, updated 0, rejected 0");
+  });
+
+  it("runs as the README types it, npm run import-members, with paths typed from the shell's folder", () => {
+    const file = path.join(server.store.dataDir, "from-npm.json");
+    writeFileSync(file, JSON.stringify([{ email: "npm@game.test", name: "ViaNpm", characters: [] }]));
+    // A shell in a folder of the project: npm runs the script in the project's root.
+    const shellDir = path.resolve(import.meta.dirname);
+    const typed = (target: string) => path.relative(shellDir, target);
+    const run = spawnSync(
+      process.platform === "win32" ? "npm.cmd" : "npm",
+      ["run", "--silent", "import-members", "--", typed(file), "--data-dir", typed(server.store.dataDir)],
+      { cwd: shellDir, encoding: "utf8", env: importEnv(), shell: process.platform === "win32" },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe("created 1, updated 0, rejected 0");
+    expect(run.status).toBe(0);
   });
 });
