@@ -12,7 +12,7 @@ import { walFrames } from "./db/walCheckpoints.ts";
 import { startSweeps } from "./jobs/sweeps.ts";
 import { seedBase } from "./seed/base.ts";
 import { seedDemo } from "./seed/demo.ts";
-import { DEMO_IN_PRODUCTION, demoEnvironment, demoRefusal } from "./seed/demoGuard.ts";
+import { DEMO_DATA_DIR, DEMO_IN_PRODUCTION, demoEnvironment, demoRefusal } from "./seed/demoGuard.ts";
 import { firstAdminNotice, listenErrorLine, StartError } from "./startNotices.ts";
 
 /** How long the notice after listen() waits for the log lines written before it. */
@@ -83,8 +83,10 @@ async function main(): Promise<void> {
   const where = config.publicUrl ?? `http://localhost:${config.port}`;
   // The first admin's password exists nowhere else: it is shown last, where the request log does
   // not bury it, and also when the node cannot listen, since the admin is created by then.
+  // The admin command reads DATA_DIR as the server does, not the demo's own default.
+  const adminCommand = `${demo && !process.env.DATA_DIR ? `DATA_DIR=${DEMO_DATA_DIR} ` : ""}npm run admin --`;
   const showFirstAdmin = () => {
-    if (firstAdmin) console.log(`\n${firstAdminNotice(firstAdmin, where)}\n`);
+    if (firstAdmin) console.log(`\n${firstAdminNotice(firstAdmin, where, adminCommand)}\n`);
   };
   try {
     await app.listen({ port: config.port, host: config.host });

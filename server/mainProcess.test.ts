@@ -189,6 +189,10 @@ describe("the demo", () => {
     try {
       await node.start();
       expect(existsSync(path.join(cwd, "data-demo", "helpdesk.sqlite"))).toBe(true);
+      await eventually(() => node.output().includes("Lost it?"), "the first admin's frame");
+      expect(node.output()).toContain(
+        "Lost it? DATA_DIR=./data-demo npm run admin -- reset-password admin@example.com",
+      );
       expect(existsSync(path.join(cwd, "data"))).toBe(false);
       await new TestClient(node.url).signIn("mod@demo.test", "Demo-Password-1!");
       await node.stop("SIGTERM");

@@ -25,6 +25,15 @@ describe("start notices", () => {
     expect(notice).toContain("npm run admin -- reset-password admin@example.com");
   });
 
+  it("name the admin command with the settings that reach the node's database", () => {
+    const notice = firstAdminNotice(
+      { email: "admin@example.com", generatedPassword: "pw" },
+      "http://localhost:3000",
+      "DATA_DIR=./data-demo npm run admin --",
+    );
+    expect(notice).toContain("Lost it? DATA_DIR=./data-demo npm run admin -- reset-password admin@example.com");
+  });
+
   it("show no password that came from ADMIN_PASSWORD", () => {
     const notice = firstAdminNotice({ email: "boss@example.com" }, "https://support.example.com");
     expect(notice).toContain("First admin created: boss@example.com, password from ADMIN_PASSWORD.");

@@ -20,8 +20,11 @@ export interface FirstAdmin {
   generatedPassword?: string;
 }
 
-/** The notice of the admin created by this start; `siteUrl` without a trailing slash. */
-export function firstAdminNotice(admin: FirstAdmin, siteUrl: string): string {
+/**
+ * The notice of the admin created by this start; `siteUrl` without a trailing slash.
+ * `adminCommand` is the command that reaches this node's database (`npm run admin --`, with the settings it needs).
+ */
+export function firstAdminNotice(admin: FirstAdmin, siteUrl: string, adminCommand = "npm run admin --"): string {
   const signIn = `Sign in at ${siteUrl}/login`;
   if (admin.generatedPassword === undefined) {
     return framed([`First admin created: ${admin.email}, password from ADMIN_PASSWORD.`, signIn]);
@@ -33,7 +36,7 @@ export function firstAdminNotice(admin: FirstAdmin, siteUrl: string): string {
     `  password  ${admin.generatedPassword}`,
     "",
     `${signIn} and change the password under Profile.`,
-    `Lost it? npm run admin -- reset-password ${admin.email}`,
+    `Lost it? ${adminCommand} reset-password ${admin.email}`,
   ]);
 }
 
