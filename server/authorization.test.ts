@@ -8,6 +8,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENDPOINTS } from "../common/contract/endpoints.ts";
+import { SCHEMAS } from "../common/contract/schemas.ts";
 import * as handlerModule from "./realtime/handlers.ts";
 import {
   ACCESS_MATRIX,
@@ -20,6 +22,7 @@ import {
 } from "./routes/accessMatrix.ts";
 import { type AccessWorld, buildAccessWorld, INTEGRATION_KEY, sendAccessRequest } from "./test/accessFixtures.ts";
 import { ENGINES } from "./test/engines.ts";
+import { accessRefusal } from "./test/routeAccess.ts";
 import { connected, emitWithAck, startTestServer, type TestServer } from "./test/server.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -37,6 +40,14 @@ function handlerMapEvents(): string[] {
   }
   return [];
 }
+
+/** The routes of the contract by method and path: their access is checked before their input. */
+const CONTRACT = new Map(
+  Object.entries(ENDPOINTS).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, { name, endpoint }]),
+);
+
+/** A body no route's schema accepts: every body schema is an object. */
+const NOT_AN_OBJECT = ["not", "an", "object"];
 
 /** Run a cell; a `known` cell is expected to fail (and turns red once its cause is fixed). */
 function cell(known: string | undefined) {
@@ -108,6 +119,22 @@ describe.each(ENGINES)("authorization matrix on %s", (engine) => {
             const response = await sendAccessRequest(world.clients[role], route.method, spec.path ?? route.url, spec);
             expect(expected, JSON.stringify(response.body).slice(0, 300)).toContain(response.status);
           });
+        }
+
+        const contract = CONTRACT.get(routeKey(route));
+        const validatesBody = contract && "body" in SCHEMAS[contract.name as keyof typeof SCHEMAS];
+        if (contract && validatesBody && testCase === route.cases[0]) {
+          // Whoever may not use the route is refused as with a valid body, and learns nothing of
+          // its fields; whoever may is told the body is wrong.
+          for (const role of ROLES) {
+            const refusal = accessRefusal(contract.endpoint.access, role);
+            const expected = refusal ? [refusal] : [400, 422];
+            it(`${role}, invalid body → ${expected.join(" or ")}`, async () => {
+              const response = await world.clients[role].request(route.method, route.url, NOT_AN_OBJECT);
+              expect(expected, JSON.stringify(response.body).slice(0, 300)).toContain(response.status);
+              if (refusal) expect(JSON.stringify(response.body)).not.toContain('"loc"');
+            });
+          }
         }
 
         if (route.method !== "GET" && route.csrf !== false && testCase === route.cases[0]) {

@@ -102,7 +102,7 @@ export class TestClient {
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    body?: Record<string, unknown> | URLSearchParams | FormData,
+    body?: Record<string, unknown> | unknown[] | URLSearchParams | FormData,
     options: { csrf?: boolean; headers?: Record<string, string> } = {},
   ): Promise<TestResponse<T>> {
     // A first GET gives a fresh client its cookies, as page load does in a browser.
@@ -133,7 +133,7 @@ export class TestClient {
 
   post<T = Record<string, unknown>>(
     path: string,
-    body?: Record<string, unknown> | URLSearchParams | FormData,
+    body?: Record<string, unknown> | unknown[] | URLSearchParams | FormData,
     options?: { csrf?: boolean; headers?: Record<string, string> },
   ) {
     return this.request<T>("POST", path, body ?? {}, options);

@@ -3,7 +3,11 @@
  * cookie right before the call, because the server rotates it on every response), includes
  * credentials, and turns a failure into a typed ApiError.
  */
+import type { z } from "zod";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../../common/constants.ts";
+import type { AudienceResponses } from "../../../common/contract/define.ts";
+import { ENDPOINTS, type RouteName } from "../../../common/contract/endpoints.ts";
+import type { Schemas } from "../../../common/contract/schemas.ts";
 import type { BanDetail, ErrorCode, ErrorDetail, ValidationIssue } from "../../../common/errors.ts";
 
 export function readCookie(name: string): string {
@@ -154,7 +158,66 @@ async function call<T>(method: string, path: string, body: Body | FormData | und
   return (text ? JSON.parse(text) : {}) as T;
 }
 
+/**
+ * A schema's input as the web sends it: a field the server coerces (a form's "42" to 42) is typed
+ * as the value it becomes, not as `unknown`.
+ */
+type Sent<T extends z.ZodType> = {
+  [K in keyof z.input<T>]: unknown extends z.input<T>[K]
+    ? K extends keyof z.output<T>
+      ? z.output<T>[K]
+      : z.input<T>[K]
+    : z.input<T>[K];
+};
+
+type Input<S> = S extends { body: infer B extends z.ZodType }
+  ? Sent<B>
+  : S extends { querystring: infer Q extends z.ZodType }
+    ? Sent<Q>
+    : undefined;
+
+type Output<S> = S extends { response: infer R }
+  ? R extends AudienceResponses
+    ? z.output<R["staff"]> | z.output<R["player"]>
+    : R extends z.ZodType
+      ? z.output<R>
+      : never
+  : never;
+
+/** What a route of the contract takes: its body (or query string), or, for a multipart route, the form. */
+export type RouteInput<N extends RouteName> = (typeof ENDPOINTS)[N] extends { encoding: "multipart" }
+  ? FormData
+  : Input<Schemas[N]>;
+/** What a route of the contract answers, as its response schema gives it (both audiences' shapes where it has two). */
+export type RouteOutput<N extends RouteName> = Output<Schemas[N]>;
+
+function queryString(input: Body | undefined): string {
+  const query = formBody(input ?? {}).toString();
+  return query ? `?${query}` : "";
+}
+
+/** Calls a route of the contract by its name, with the method, path and encoding the contract gives it. */
+function callRoute<N extends RouteName>(
+  name: N,
+  ...[input, options = {}]: undefined extends RouteInput<N>
+    ? [input?: RouteInput<N>, options?: Omit<CallOptions, "json">]
+    : [input: RouteInput<N>, options?: Omit<CallOptions, "json">]
+): Promise<RouteOutput<N>> {
+  const endpoint: { method: "GET" | "POST"; path: string; encoding?: string } = ENDPOINTS[name];
+  const body = input as Body | FormData | undefined;
+  if (endpoint.method === "GET") {
+    return call<RouteOutput<N>>("GET", endpoint.path + queryString(body as Body | undefined), undefined, options);
+  }
+  return call<RouteOutput<N>>("POST", endpoint.path, body, { ...options, json: endpoint.encoding === "json" });
+}
+
+/** The path of a route of the contract, for the few places that hand a URL to someone else (a widget, a link). */
+export function routePath(name: RouteName): string {
+  return ENDPOINTS[name].path;
+}
+
 export const api = {
+  call: callRoute,
   get: <T>(path: string, options: CallOptions = {}) => call<T>("GET", path, undefined, options),
   post: <T>(path: string, body?: Body, options: CallOptions = {}) => call<T>("POST", path, body, options),
   /** Multipart: for file uploads (spec 1 §7). */

@@ -1,20 +1,17 @@
 /** The ban calls (spec 2 §7): the member or the temporary variant, by the ticket's type. */
-import type { BanHistoryResponse, BanResponse } from "../../../../common/schemas/bans.ts";
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
 import { api } from "../../api/client.ts";
 
-const kind = (ticket: StaffTicket) => (ticket.type === "temp" ? "temporary" : "member");
+const isTemporary = (ticket: StaffTicket) => ticket.type === "temp";
 
-export function banPlayer(ticket: StaffTicket, reason: string, seconds: number): Promise<BanResponse> {
-  return api.post<BanResponse>(`/api/tickets/ban-${kind(ticket)}-user`, {
-    ticket_id: ticket.id,
-    ban_reason: reason,
-    ban_time: seconds,
-  });
+export function banPlayer(ticket: StaffTicket, reason: string, seconds: number) {
+  const body = { ticket_id: ticket.id, ban_reason: reason, ban_time: seconds };
+  return isTemporary(ticket) ? api.call("banTemporaryUser", body) : api.call("banMemberUser", body);
 }
 
-export function unbanPlayer(ticket: StaffTicket): Promise<BanResponse> {
-  return api.post<BanResponse>(`/api/tickets/unban-${kind(ticket)}-user`, { ticket_id: ticket.id });
+export function unbanPlayer(ticket: StaffTicket) {
+  const body = { ticket_id: ticket.id };
+  return isTemporary(ticket) ? api.call("unbanTemporaryUser", body) : api.call("unbanMemberUser", body);
 }
 
 /** Whose bans: a member by id, a temporary user by e-mail. */
@@ -27,8 +24,8 @@ export function banOwnerOf(ticket: StaffTicket): BanOwner {
 export const banHistoryKey = (owner: BanOwner) =>
   ["ban-history", "email" in owner ? owner.email : owner.memberId] as const;
 
-export function fetchBanHistory(owner: BanOwner): Promise<BanHistoryResponse> {
+export function fetchBanHistory(owner: BanOwner) {
   return "email" in owner
-    ? api.post<BanHistoryResponse>("/api/tickets/get-ban-history-temporary", { email: owner.email })
-    : api.post<BanHistoryResponse>("/api/tickets/get-ban-history-member", { member_id: owner.memberId });
+    ? api.call("banHistoryTemporary", { email: owner.email })
+    : api.call("banHistoryMember", { member_id: owner.memberId });
 }

@@ -1,0 +1,13 @@
+/**
+ * Every route's input and answer schemas by name. The server registers routes from them; the web
+ * imports this module as types only (web/src/api/client.ts), so no schema is shipped to it.
+ */
+import { BAN_SCHEMAS } from "./bans.schemas.ts";
+import type { SchemaTable } from "./define.ts";
+import type { ENDPOINTS } from "./endpoints.ts";
+
+export const SCHEMAS = {
+  ...BAN_SCHEMAS,
+} satisfies SchemaTable<typeof ENDPOINTS>;
+
+export type Schemas = typeof SCHEMAS;

@@ -1,0 +1,86 @@
+/**
+ * Registers a route of the contract (common/contract/) by its name: method, path and schemas come
+ * from there, and the route's access is checked in an onRequest hook, after the session is known
+ * and before the body is read or validated. A caller who may not use a route is answered 401 or
+ * 403 whatever they send, and learns nothing of the route's fields.
+ */
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isAudienceResponses, type RouteSchemas } from "../../common/contract/define.ts";
+import { ENDPOINTS, type RouteName } from "../../common/contract/endpoints.ts";
+import { SCHEMAS, type Schemas } from "../../common/contract/schemas.ts";
+import type { AppContext } from "../context.ts";
+import { requireAccess } from "../policies/access.ts";
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+type Field<S, K extends string> = S extends { [key in K]: infer T extends z.ZodType } ? z.output<T> : undefined;
+
+type AnswerOf<S extends RouteSchemas> = S["response"] extends {
+  staff: infer A extends z.ZodType;
+  player: infer B extends z.ZodType;
+}
+  ? z.input<A> | z.input<B>
+  : S["response"] extends z.ZodType
+    ? z.input<S["response"]>
+    : never;
+
+/** The request a route's handler gets: its body and query as its schemas give them. */
+export type ContractRequest<N extends RouteName> = FastifyRequest<{
+  Body: Field<Schemas[N], "body">;
+  Querystring: Field<Schemas[N], "querystring">;
+}>;
+
+export type ContractHandler<N extends RouteName> = (
+  request: ContractRequest<N>,
+  reply: FastifyReply,
+) => Promise<AnswerOf<Schemas[N]> | FastifyReply>;
+
+/** What a route adds to its contract: rate limits, multipart pre-handlers, route config. */
+export type RouteOptions = Pick<RouteShorthandOptions, "preHandler" | "config" | "bodyLimit">;
+
+function responseSchema(schemas: RouteSchemas): z.ZodType {
+  const { response } = schemas;
+  return isAudienceResponses(response) ? z.union([response.staff, response.player]) : response;
+}
+
+/** The Fastify schema of a route of the contract. */
+export function fastifySchema(name: RouteName) {
+  const schemas: RouteSchemas = SCHEMAS[name];
+  return {
+    ...(schemas.body ? { body: schemas.body } : {}),
+    ...(schemas.querystring ? { querystring: schemas.querystring } : {}),
+    response: { 200: responseSchema(schemas) },
+  };
+}
+
+export function route<N extends RouteName>(
+  app: ZodApp,
+  ctx: AppContext,
+  name: N,
+  options: RouteOptions,
+  handler: ContractHandler<N>,
+): void;
+export function route<N extends RouteName>(app: ZodApp, ctx: AppContext, name: N, handler: ContractHandler<N>): void;
+export function route<N extends RouteName>(
+  app: ZodApp,
+  ctx: AppContext,
+  name: N,
+  optionsOrHandler: RouteOptions | ContractHandler<N>,
+  maybeHandler?: ContractHandler<N>,
+): void {
+  const endpoint = ENDPOINTS[name];
+  const options = typeof optionsOrHandler === "function" ? {} : optionsOrHandler;
+  const handler = (typeof optionsOrHandler === "function" ? optionsOrHandler : maybeHandler) as ContractHandler<N>;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: fastifySchema(name),
+    ...options,
+    onRequest: async (request) => {
+      await requireAccess(ctx.store.db, request.user, endpoint.access);
+    },
+    handler: handler as never,
+  });
+}
