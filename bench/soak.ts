@@ -33,6 +33,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import type { Socket } from "socket.io-client";
 import { encodeChatId } from "../common/ticket-code.ts";
+import { inParallel } from "../server/test/inParallel.ts";
 import { SAMPLE_FILES } from "../server/test/sampleFiles.ts";
 import { connected, emitWithAck, TestClient, type TestResponse } from "../server/test/server.ts";
 
@@ -71,24 +72,40 @@ function kind(name: string): Kind {
 }
 
 /** Times one HTTP call under `name` and counts its answer; answers the response, or null if none came. */
-async function timed<T>(name: string, call: () => Promise<TestResponse<T>>): Promise<TestResponse<T> | null> {
+/** What came of one request or emit: its latency, and a 5xx (or a server-side ack), a refusal or no answer. */
+type Outcome = { answered: true; ms: number; server?: string; refusal?: string } | { answered: false; error: string };
+
+function record(name: string, outcome: Outcome): void {
   const k = kind(name);
+  if (!outcome.answered) {
+    k.unanswered++;
+    if (k.examples.length < 5) k.examples.push(outcome.error);
+    return;
+  }
+  k.latencies.push(outcome.ms);
+  if (outcome.server !== undefined) {
+    k.server++;
+    if (k.examples.length < 5) k.examples.push(outcome.server);
+  } else if (outcome.refusal !== undefined) {
+    k.client++;
+    k.refusals.set(outcome.refusal, (k.refusals.get(outcome.refusal) ?? 0) + 1);
+  }
+}
+
+async function timed<T>(name: string, call: () => Promise<TestResponse<T>>): Promise<TestResponse<T> | null> {
   const started = performance.now();
   try {
     const res = await call();
-    k.latencies.push(performance.now() - started);
-    if (res.status >= 500) {
-      k.server++;
-      if (k.examples.length < 5) k.examples.push(`${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-    } else if (res.status >= 400) {
-      k.client++;
+    const ms = performance.now() - started;
+    if (res.status >= 500)
+      record(name, { answered: true, ms, server: `${res.status} ${JSON.stringify(res.body).slice(0, 200)}` });
+    else if (res.status >= 400) {
       const code = String((res.body as { code?: unknown } | null)?.code ?? res.status);
-      k.refusals.set(code, (k.refusals.get(code) ?? 0) + 1);
-    }
+      record(name, { answered: true, ms, refusal: code });
+    } else record(name, { answered: true, ms });
     return res;
   } catch (error) {
-    k.unanswered++;
-    if (k.examples.length < 5) k.examples.push(String(error));
+    record(name, { answered: false, error: String(error) });
     return null;
   }
 }
@@ -97,24 +114,16 @@ async function timed<T>(name: string, call: () => Promise<TestResponse<T>>): Pro
 const SERVER_SIDE = new Set(["internal", "database_unavailable"]);
 
 async function timedEmit(name: string, socket: Socket, event: string, payload: unknown): Promise<boolean> {
-  const k = kind(name);
   const started = performance.now();
   try {
     const ack = await emitWithAck<{ ok: boolean; error?: string }>(socket, event, payload);
-    k.latencies.push(performance.now() - started);
-    if (ack.ok) return true;
-    if (SERVER_SIDE.has(ack.error ?? "")) {
-      k.server++;
-      if (k.examples.length < 5) k.examples.push(JSON.stringify(ack));
-    } else {
-      k.client++;
-      const code = ack.error ?? "refused";
-      k.refusals.set(code, (k.refusals.get(code) ?? 0) + 1);
-    }
-    return false;
+    const ms = performance.now() - started;
+    if (ack.ok) record(name, { answered: true, ms });
+    else if (SERVER_SIDE.has(ack.error ?? "")) record(name, { answered: true, ms, server: JSON.stringify(ack) });
+    else record(name, { answered: true, ms, refusal: ack.error ?? "refused" });
+    return ack.ok;
   } catch (error) {
-    k.unanswered++;
-    if (k.examples.length < 5) k.examples.push(String(error));
+    record(name, { answered: false, error: String(error) });
     return false;
   }
 }
@@ -318,15 +327,6 @@ function memberBody(n: number, email: string, world: World, withPassword: boolea
     ...(withPassword ? { password: PASSWORD } : {}),
     characters: [{ characterName: `Hero${n}`, characterLevel: 10 + (n % 90), server: world.serverTitle }],
   };
-}
-
-async function inParallel(count: number, limit: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
 }
 
 const pick = <T>(list: T[]): T | undefined => list[Math.floor(Math.random() * list.length)];

@@ -4,19 +4,13 @@
  * whether a value is there yet, and it blurs which layer depends on which. The imports are read by
  * TypeScript's own scanner, so multi-line lists and re-exports count as they do for the compiler.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT as ROOT, sourceFiles as sources } from "../server/test/sourceFiles.ts";
 
-const ROOT = path.join(import.meta.dirname, "..");
 const FOLDERS = ["server", "web/src", "common"];
-
-function sources(folder: string): string[] {
-  return readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 /** The project's own modules a file imports (relative specifiers that name a file here). */
 function imports(file: string): string[] {
@@ -88,7 +82,7 @@ describe("import circles", () => {
   });
 
   it("has none in server/, web/src or common/", () => {
-    const files = FOLDERS.flatMap(sources);
+    const files = FOLDERS.flatMap((folder) => sources(folder));
     expect(files.length).toBeGreaterThan(300);
     const graph = new Map(files.map((file) => [file, imports(file)]));
     const circles = importCircles(graph).map((group) => group.map((file) => path.relative(ROOT, file)));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { buildTicketWorld, form, memberTicketFields, type TicketWorld } from "../routes/tickets.testkit.ts";
 import { buildMember, buildStaff } from "../test/factories.ts";
+import { inParallel } from "../test/inParallel.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
@@ -17,16 +18,6 @@ const MEMBERS = 64;
 const TICKETS = 160;
 const AT_ONCE = 8;
 const png = SAMPLE_FILES["image/png"]!;
-
-/** Runs `work` for 0..count-1 with at most `limit` under way at once. */
-async function eightAtATime(count: number, limit: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
 
 describe("parallel writes on SQLite with the WAL started anew all the time", () => {
   let server: TestServer;
@@ -63,7 +54,7 @@ describe("parallel writes on SQLite with the WAL started anew all the time", () 
     const filed: number[] = [];
     let submissionsDone = false;
 
-    const submissions = eightAtATime(TICKETS, AT_ONCE, async (i) => {
+    const submissions = inParallel(TICKETS, AT_ONCE, async (i) => {
       const player = players[i % MEMBERS]!;
       const files = i % 4 === 0 ? [png] : [];
       const res = await player.post("/api/tickets/submit-member-ticket", form(memberTicketFields(world), files));

@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Database, TicketRow } from "../db/schema.ts";
-import { NOTIFICATION_LIFETIME_SECONDS, type NotificationRow } from "./notifications.ts";
+import { type NotificationRow, notificationExpiry } from "./notifications.ts";
 
 export function insertNewMessageNotification(
   db: Kysely<Database>,
@@ -21,7 +21,7 @@ export function insertNewMessageNotification(
         ticket_created_at: n.ticket.created_at,
         by_user_id: n.byUserId,
         timestamp: n.now,
-        expires: n.now + NOTIFICATION_LIFETIME_SECONDS,
+        expires: notificationExpiry(n.now),
       })
       // The target's predicate is written as literals: SQLite matches it against the index's own
       // WHERE and cannot do so through bound parameters.

@@ -11,6 +11,11 @@ import type { Database, TicketRow } from "../db/schema.ts";
 /** How long a notification is kept (the expires column); the page shows the newest 500. */
 export const NOTIFICATION_LIFETIME_SECONDS = 90 * 86_400;
 
+/** When a notification written at `now` expires: every path that writes one asks here. */
+export function notificationExpiry(now: number): number {
+  return now + NOTIFICATION_LIFETIME_SECONDS;
+}
+
 export interface NewNotification {
   userId: number;
   type: NotificationType;
@@ -30,7 +35,7 @@ export function insertNotification(db: Kysely<Database>, n: NewNotification) {
       ticket_created_at: n.ticket.created_at,
       by_user_id: n.byUserId,
       timestamp: n.now,
-      expires: n.now + NOTIFICATION_LIFETIME_SECONDS,
+      expires: notificationExpiry(n.now),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

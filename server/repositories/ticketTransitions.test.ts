@@ -3,12 +3,13 @@
  * leaves it out, and a ticket that moved meanwhile still gets the move the table gives for the
  * status it has now. On both engines.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TicketAction } from "../domain/ticketStatus.ts";
 import { createTestStore, ENGINES, type TestStore } from "../test/engines.ts";
 import { buildMember, buildTicket } from "../test/factories.ts";
+import { sourceFiles } from "../test/sourceFiles.ts";
 import { applyTransition, type TransitionGuard } from "./ticketTransitions.ts";
 
 describe.each(ENGINES)("applyTransition with the status seen (%s)", (engine) => {
@@ -77,9 +78,7 @@ describe.each(ENGINES)("applyTransition with the status seen (%s)", (engine) => 
 describe("status writes", () => {
   it("come only from the transition table: no UPDATE of tickets names a status of its own", () => {
     const root = path.join(import.meta.dirname, "..");
-    const sources = readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
-      .map((entry) => path.join(entry.parentPath, entry.name))
+    const sources = sourceFiles("server", { tests: false })
       // The demo data and the test factories write tickets as they are, not as they move.
       .filter((file) => !/[/\\](seed|test|migrations)[/\\]/.test(file));
     expect(sources.length).toBeGreaterThan(100);

@@ -20,7 +20,7 @@ import { isVisibleTo } from "../presenters/message.ts";
 import { addActiveChats } from "../repositories/activeChats.ts";
 import { findMessage, findMessageByClientId, insertMessage, markRead } from "../repositories/chat.ts";
 import { type PlainMessage, storePlainMessage } from "../repositories/messageWrite.ts";
-import { NOTIFICATION_LIFETIME_SECONDS } from "../repositories/notifications.ts";
+import { notificationExpiry } from "../repositories/notifications.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
@@ -165,7 +165,7 @@ export async function sendChatMessage(
           message: text,
           ip: input.ip || "NOT FOUND",
           clientId: input.clientId ?? null,
-          notificationExpires: now + NOTIFICATION_LIFETIME_SECONDS,
+          notificationExpires: notificationExpiry(now),
         }
       : null;
   // Grouped with the other messages being written meanwhile: one commit for them all (commitGroup.ts).
