@@ -10,8 +10,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { isBanned } from "../domain/bans.ts";
 import { AppError } from "../http/errors.ts";
-import { isBanned } from "../presenters/member.ts";
 import { playerRowById, playerRowsOfEmail } from "../repositories/bans.ts";
 import type { UserRow } from "../repositories/users.ts";
 

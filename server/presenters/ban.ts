@@ -1,8 +1,8 @@
 /** What staff see of a banned player and of the ban log (common/schemas/bans.ts). */
 import type { BanLog, BannedUser } from "../../common/schemas/bans.ts";
+import { isBanned } from "../domain/bans.ts";
 import type { BanLogWithNames } from "../repositories/bans.ts";
 import type { UserRow } from "../repositories/users.ts";
-import { isBanned } from "./member.ts";
 
 export function presentBannedUser(user: UserRow, now: number): BannedUser {
   const banned = isBanned(user, now);

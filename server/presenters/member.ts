@@ -4,14 +4,10 @@
  */
 import type { Member } from "../../common/schemas/accountResponses.ts";
 import type { StaffMember } from "../../common/schemas/playerAdmin.ts";
+import { isBanned } from "../domain/bans.ts";
 import type { CharacterView } from "../repositories/members.ts";
 import type { TicketCounts } from "../repositories/playerSearch.ts";
 import type { UserRow } from "../repositories/users.ts";
-
-/** A ban holds while flagged and either without end (-1) or ending in the future; a past end is over. */
-export function isBanned(user: Pick<UserRow, "banned" | "banned_until">, now: number): boolean {
-  return user.banned === 1 && (user.banned_until === -1 || user.banned_until > now);
-}
 
 export function presentMember(user: UserRow, characters: CharacterView[], now: number): Member {
   const banned = isBanned(user, now);

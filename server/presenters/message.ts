@@ -9,17 +9,15 @@ import {
   type PlayerMessageKind,
   type ReplyQuote,
   replyQuote,
-  STAFF_ONLY_MESSAGE_TYPES,
   type StaffChatUser,
   type StaffFetchChatResponse,
   type StaffMessage,
 } from "../../common/schemas/chatResponses.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { ChatMessageRow } from "../db/schema.ts";
+import { isStaffOnlyType, isVisibleTo } from "../policies/chatMessages.ts";
 import type { TicketViewer } from "../policies/tickets.ts";
 import type { UserRow } from "../repositories/users.ts";
-
-const STAFF_ONLY_TYPES: ReadonlySet<string> = new Set(STAFF_ONLY_MESSAGE_TYPES);
 
 /** A stored message a player may see: its type is not staff-only. */
 export type PlayerVisibleRow = ChatMessageRow & { type: PlayerMessageKind };
@@ -55,20 +53,11 @@ function parseReply(row: ChatMessageRow, audience: "staff" | "owner"): ReplyQuot
   if (!parsed.success) return null;
   if (audience === "owner") {
     const type = (stored as { type?: unknown }).type;
-    const visible = typeof type === "string" ? !STAFF_ONLY_TYPES.has(type) : row.user_class === "user";
+    const visible = typeof type === "string" ? !isStaffOnlyType(type) : row.user_class === "user";
     if (!visible) return null;
   }
   const { deleted, ...quote } = parsed.data;
   return deleted ? { ...quote, message: "", deleted: true } : quote;
-}
-
-export function isVisibleTo<R extends Pick<ChatMessageRow, "type">>(
-  row: R,
-  viewer: "owner",
-): row is R & { type: PlayerMessageKind };
-export function isVisibleTo(row: Pick<ChatMessageRow, "type">, viewer: TicketViewer): boolean;
-export function isVisibleTo(row: Pick<ChatMessageRow, "type">, viewer: TicketViewer): boolean {
-  return viewer === "staff" || (viewer === "owner" && !STAFF_ONLY_TYPES.has(row.type));
 }
 
 /** What both audiences see of a message, its type aside. */

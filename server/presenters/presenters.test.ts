@@ -31,9 +31,9 @@ import {
   staffTicketPing,
 } from "../../common/schemas/ticketResponses.ts";
 import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
+import { isVisibleTo } from "../policies/chatMessages.ts";
 import { presentMember } from "./member.ts";
 import {
-  isVisibleTo,
   presentChatPage,
   presentMessageFor,
   presentPlayerChatUser,

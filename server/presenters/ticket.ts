@@ -11,8 +11,7 @@ import type {
 } from "../../common/schemas/ticketResponses.ts";
 import { encodeChatId, encodeFetchCode } from "../../common/ticket-code.ts";
 import type { TicketRow } from "../db/schema.ts";
-
-export const DELETED_ATTACHMENT = "DELETED";
+import { DELETED_ATTACHMENT } from "../domain/attachments.ts";
 
 /** Stored names become download URLs; a removed file stays 'DELETED' as the spec marks it. */
 export function attachmentUrls(stored: string): string[] {

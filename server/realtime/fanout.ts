@@ -5,8 +5,9 @@
 import { chatRoom, notesRoom, STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { AppContext } from "../context.ts";
+import { isVisibleTo } from "../policies/chatMessages.ts";
 import { presentChatTicket, presentUnreadChat } from "../presenters/chatList.ts";
-import { isVisibleTo, presentPlayerMessage, presentStaffMessage } from "../presenters/message.ts";
+import { presentPlayerMessage, presentStaffMessage } from "../presenters/message.ts";
 import { presentNote } from "../presenters/note.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";

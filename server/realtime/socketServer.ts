@@ -15,9 +15,9 @@ import { type ClientEventName, type SocketRefusal, STAFF_ROOM, userRoom } from "
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
+import { isBanned } from "../domain/bans.ts";
 import { isCsrfTokenValid } from "../http/csrf.ts";
 import { cookieNames, resolveSession } from "../http/session.ts";
-import { isBanned } from "../presenters/member.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { type EventHandler, eventHandlers } from "./handlers.ts";
 import { sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";

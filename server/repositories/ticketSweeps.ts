@@ -6,8 +6,8 @@
 import type { Kysely } from "kysely";
 import { ENDED_STATUSES } from "../../common/constants.ts";
 import type { ChatMessageRow, Database, FastAction, TicketRow } from "../db/schema.ts";
+import { DELETED_ATTACHMENT } from "../domain/attachments.ts";
 import { startStatuses } from "../domain/ticketStatus.ts";
-import { DELETED_ATTACHMENT } from "../presenters/ticket.ts";
 import { statusAfter } from "./ticketTransitions.ts";
 
 const BATCH = 500;

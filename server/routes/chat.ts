@@ -11,8 +11,9 @@ import { fetchChatResponse, newMessageResponse, uploadFilesResponse } from "../.
 import type { AppContext } from "../context.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
+import { isVisibleTo } from "../policies/chatMessages.ts";
 import { ticketViewer } from "../policies/tickets.ts";
-import { isVisibleTo, presentChatPage, presentSentMessage } from "../presenters/message.ts";
+import { presentChatPage, presentSentMessage } from "../presenters/message.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { chatParticipants, listMessages } from "../repositories/chat.ts";
 import { findTicket } from "../repositories/tickets.ts";

@@ -8,7 +8,7 @@
 import type { FilingStatus } from "../../common/schemas/filing.ts";
 import type { AppContext } from "../context.ts";
 import { readNumberSetting } from "../db/appSettings.ts";
-import { isBanned } from "../presenters/member.ts";
+import { isBanned } from "../domain/bans.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { countCharacters } from "../repositories/members.ts";
 import { countActiveTickets, countTicketsSince } from "../repositories/tickets.ts";
