@@ -7,6 +7,7 @@
  * ("index").
  *
  *   BENCH_DATABASE_URL   PostgreSQL (schema bench_players), else SQLite in data/bench-players
+ *   BENCH_PLAYERS_DIR    SQLite directory instead (a data set of another size beside the first)
  *   BENCH_PLAYERS        players to generate (default 200000; the data set is kept between runs)
  *   BENCH_PLAYERS_RUNS   timed runs per filter (default 30, after 3 warm-up runs)
  */
@@ -195,7 +196,9 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main(): Promise<void> {
   const engine = PG_URL ? "postgres" : "sqlite";
-  const dataDir = path.resolve(PG_URL ? "data/bench-players-pg" : "data/bench-players");
+  const dataDir = path.resolve(
+    PG_URL ? "data/bench-players-pg" : (process.env.BENCH_PLAYERS_DIR ?? "data/bench-players"),
+  );
   mkdirSync(dataDir, { recursive: true });
   let pgClient: pg.Client | undefined;
   if (PG_URL) {
