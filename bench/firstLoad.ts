@@ -1,7 +1,8 @@
 /**
- * `npm run bench:first-load` (issue 9, point 10): the bytes of JavaScript and CSS a browser pulls
- * over the wire for the first render of each area, from a real demo server in Debian's Chromium
- * with an empty cache. Builds the web app first unless BENCH_FIRST_LOAD_BUILD=0 and dist exists.
+ * `npm run bench:first-load` (docs/decisions/first-load.md): the bytes of JavaScript and CSS a
+ * browser pulls over the wire for the first render of each area, from a real demo server in
+ * Debian's Chromium with an empty cache. Builds the web app first unless BENCH_FIRST_LOAD_BUILD=0
+ * and dist exists.
  *
  * Each page opens in a fresh browser context (nothing cached); the signed-in pages carry the
  * cookies of a sign-in made beforehand in another context. "first render" counts the files the

@@ -1,10 +1,10 @@
 /**
- * `npm run bench:players`: the staff player search (spec 3 §2.3) at scale. Builds its own data set
- * once (BENCH_PLAYERS members, default 200,000, with one to three characters each on eight
- * servers, every 25th banned, and a ticket for every second player), then for each filter prints
- * p50 and p95 of the HTTP call (a signed-in mod, the whole stack) and whether a plan of the count
- * or the page query reads the whole users or characters table ("table") or a whole index
- * ("index").
+ * `npm run bench:players`: the staff player search (spec/3-staff-administration.md §2.3) at scale.
+ * Builds its own data set once (BENCH_PLAYERS members, default 200,000, with one to three
+ * characters each on eight servers, every 25th banned, and a ticket for every second player), then
+ * for each filter prints p50 and p95 of the HTTP call (a signed-in mod, the whole stack) and
+ * whether a plan of the count or the page query reads the whole users or characters table
+ * ("table") or a whole index ("index").
  *
  *   BENCH_DATABASE_URL   PostgreSQL (schema bench_players), else SQLite in data/bench-players
  *   BENCH_PLAYERS_DIR    SQLite directory instead (a data set of another size beside the first)

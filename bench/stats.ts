@@ -1,17 +1,17 @@
 /**
- * `npm run bench:stats`: the dashboard statistics (issue 8, part dashboard) at a million tickets,
- * on the data set of the search benchmark (`npm run bench:search-data`, same variables), which it
- * only reads. That data set predates migration 0015 and carries no first replies, resolvers or
- * closers, so the bench first derives a copy of the tickets the statistics read, in a database of
- * its own built by the app's migrations: first_reply_at from each ticket's first staff message in
- * the data set's chat, resolved_by / closed_by from the assignee (three closes in ten 'AUTO').
- * The copy is then migrated to the app's latest schema (the ticket counters of migration 0020 are
- * filled from the tickets there, timed). With `now` at the newest ticket, each statistic through
- * its use case: the first call with no finished period stored ("first": stats_periods emptied,
- * a fresh handle), the first call of a fresh node once the periods are stored ("cold": a new
- * handle, nothing in its memory), and p50 and p95 of the calls after it ("warm"), and whether any
- * plan of the first call reads a whole table or a whole index. The counters are checked against a
- * GROUP BY over the tickets.
+ * `npm run bench:stats`: the dashboard statistics (docs/decisions/dashboard.md) at a million
+ * tickets, on the data set of the search benchmark (`npm run bench:search-data`, same variables),
+ * which it only reads. That data set predates migration 0015 and carries no first replies,
+ * resolvers or closers, so the bench first derives a copy of the tickets the statistics read, in a
+ * database of its own built by the app's migrations: first_reply_at from each ticket's first staff
+ * message in the data set's chat, resolved_by / closed_by from the assignee (three closes in ten
+ * 'AUTO'). The copy is then migrated to the app's latest schema (the ticket counters of migration
+ * 0020 are filled from the tickets there, timed). With `now` at the newest ticket, each statistic
+ * through its use case: the first call with no finished period stored ("first": stats_periods
+ * emptied, a fresh handle), the first call of a fresh node once the periods are stored ("cold": a
+ * new handle, nothing in its memory), and p50 and p95 of the calls after it ("warm"), and whether
+ * any plan of the first call reads a whole table or a whole index. The counters are checked against
+ * a GROUP BY over the tickets.
  *
  *   BENCH_DATABASE_URL      PostgreSQL: reads schema BENCH_SEARCH_SCHEMA (bench_search), writes BENCH_STATS_SCHEMA (bench_stats)
  *   BENCH_SEARCH_DIR        SQLite data set directory (default ./data/bench-search)
