@@ -28,6 +28,7 @@ import * as ticketTexts from "./migrations/0028_ticket_texts.ts";
 import * as wordCountFunction from "./migrations/0029_word_count_function.ts";
 import * as staffNameUnique from "./migrations/0030_staff_name_unique.ts";
 import * as adminResponsibilities from "./migrations/0031_admin_responsibilities.ts";
+import * as firstHour from "./migrations/0032_first_hour.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -61,6 +62,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0029_word_count_function": wordCountFunction,
   "0030_staff_name_unique": staffNameUnique,
   "0031_admin_responsibilities": adminResponsibilities,
+  "0032_first_hour": firstHour,
 };
 
 export function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -51,6 +51,7 @@ const EXPECTED_TABLES = [
   "ticket_counts",
   "ticket_count_deltas",
   "stats_periods",
+  "stats_state",
 ];
 
 /** Indexes that queries depend on: name -> [table, columns, unique]. */
@@ -114,6 +115,7 @@ const EXPECTED_PRIMARY_KEYS: Record<string, string[]> = {
   tickets: ["id"],
   ticket_counts: ["status", "category_id"],
   stats_periods: ["series", "lo", "hi"],
+  stats_state: ["id"],
 };
 
 const descriptions = new Map<string, SchemaDescription>();

@@ -30,6 +30,8 @@ export interface UsersTable {
   deleted: Flag;
   created_at: number;
   updated_at: number;
+  /** 1 while the account signs in with the password generated at the first start (0032_first_hour). */
+  password_generated: Flag;
 }
 
 export interface SessionsTable {
@@ -124,6 +126,8 @@ export interface Database {
   ticket_count_deltas: TicketCountDeltasTable;
   // finished statistic periods (0021_stats_periods)
   stats_periods: StatsPeriodsTable;
+  // what invalidates them (0032_first_hour)
+  stats_state: StatsStateTable;
 }
 
 // ---- setup (0002_setup) ----
@@ -460,6 +464,15 @@ export interface StatsPeriodsTable {
   n: number;
   total: number;
   middle: number;
+}
+
+/**
+ * One row (id 1): moved on by the tickets' triggers whenever a write reaches a period that may be
+ * stored, so that every node drops the figures it keeps (0032_first_hour).
+ */
+export interface StatsStateTable {
+  id: number;
+  generation: number;
 }
 
 // ---- ticket numbers (0007_ticket_number) ----

@@ -24,6 +24,7 @@ function userRow(overrides: Partial<UserRow> = {}): UserRow {
     deleted: 0,
     created_at: 1_700_000_000,
     updated_at: 1_700_000_100,
+    password_generated: 0,
     ...overrides,
   };
 }
