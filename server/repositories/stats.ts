@@ -192,18 +192,48 @@ export async function readStoredPeriods(
 }
 
 /**
- * Stores the figures of finished periods. A period another node stored meanwhile is left as it is
+ * The generation of the stored periods: the tickets' triggers (migration 0032) move it on whenever
+ * a write reaches a period that may have been stored, after deleting the stored figures of the
+ * periods it reached. A node keeps figures in memory only for the generation it read.
+ */
+export async function readStatsGeneration(db: Db): Promise<number> {
+  const row = await db.selectFrom("stats_state").select("generation").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.generation ?? 0);
+}
+
+/**
+ * Stores the figures of finished periods, computed while the generation was `generation`; answers
+ * whether they were stored. When a ticket write has moved the generation on since, the figures
+ * may miss that ticket and nothing is stored: the write's trigger holds the generation row until
+ * it commits, so this either waits for it and sees the new generation, or stores first and the
+ * write's trigger deletes what it reaches. A period another node stored meanwhile is left as it is
  * (its figures are the same); rows go in period order, so two nodes storing the same periods at
  * once wait for each other in the same order instead of deadlocking.
  */
-export async function storePeriods(db: Db, series: PeriodSeries, periods: readonly StoredPeriod[]): Promise<void> {
-  if (periods.length === 0) return;
+export async function storePeriods(
+  db: Db,
+  series: PeriodSeries,
+  periods: readonly StoredPeriod[],
+  generation: number,
+): Promise<boolean> {
+  if (periods.length === 0) return true;
   const rows = [...periods]
     .sort((a, b) => a.from - b.from || a.to - b.to)
     .map((p) => ({ series, lo: p.from, hi: p.to, n: p.n, total: p.total, middle: p.middle }));
-  await db
-    .insertInto("stats_periods")
-    .values(rows)
-    .onConflict((oc) => oc.columns(["series", "lo", "hi"]).doNothing())
-    .execute();
+  return db.transaction().execute(async (trx) => {
+    // Updated to itself: the row lock on PostgreSQL, and the check, in one statement.
+    const held = await trx
+      .updateTable("stats_state")
+      .set((eb) => ({ generation: eb.ref("generation") }))
+      .where("id", "=", 1)
+      .where("generation", "=", generation)
+      .executeTakeFirst();
+    if (Number(held.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto("stats_periods")
+      .values(rows)
+      .onConflict((oc) => oc.columns(["series", "lo", "hi"]).doNothing())
+      .execute();
+    return true;
+  });
 }

@@ -2,11 +2,14 @@
  * The chart series (spec 3 §2.1, §7): tickets created per period, and the first-reply delay
  * (mean and median, minutes) of the first replies given per period, for one range.
  *
- * A finished period never changes: a new ticket's number is the allocator's now or later, and a
+ * A finished period rarely changes: a new ticket's number is the allocator's now or later, and a
  * first reply is stamped with the moment it is sent. So the figures of finished periods are
  * computed once and stored (stats_periods, for every node; each node also keeps them in memory),
  * and the tickets are read only for the period under way and for periods no one has computed;
- * Last Year then reads one month of tickets instead of a year.
+ * Last Year then reads one month of tickets instead of a year. A ticket written into the past
+ * (the demo seed, an import) is the exception: the tickets' triggers (migration 0032) delete the
+ * stored figures of the periods it reaches and move the stats generation on; each call reads the
+ * generation first, and a node drops what it kept in memory for an older one.
  *
  * The first-reply median of the period under way cannot be combined from stored figures, and
  * sorting a month of delays on every call cost Last Year about 0.7 s at a million tickets. Each
@@ -28,6 +31,7 @@ import {
   firstReplyDelayPerPeriod,
   firstReplyDelaysBetween,
   type PeriodSeries,
+  readStatsGeneration,
   readStoredPeriods,
   type StoredPeriod,
   storePeriods,
@@ -39,18 +43,53 @@ export interface SeriesInput {
   now: number;
 }
 
-/** A period counts as finished this long after its end, so that nodes whose clocks differ by seconds agree. */
+/**
+ * A period counts as finished this long after its end, so that nodes whose clocks differ by
+ * seconds agree. The triggers of migration 0032 use the same margin: a write younger than this
+ * reaches no stored period.
+ */
 const SETTLED_SECONDS = 60;
 const isFinished = (b: { to: number }, now: number) => b.to <= now - SETTLED_SECONDS;
 /** Entries per database handle; a year of hours of both series is far below it. */
 const MEMO_LIMIT = 20_000;
-const finished = new WeakMap<object, Map<string, unknown>>();
 /**
  * Periods computed from the tickets in one statement span at most this long, so that the first
  * computation of a year (on SQLite, which blocks the node while a statement runs) is a dozen
  * sub-second statements with other requests served between them, not one of many seconds.
  */
 const STATEMENT_SPAN_SECONDS = 7 * 86_400;
+
+/** The sorted delays of the first replies stamped in [from, cut) of a period under way. */
+interface SettledPart {
+  to: number;
+  cut: number;
+  delays: Float64Array;
+}
+
+/** What a node keeps of one generation of the statistics, per database handle. */
+interface NodeMemory {
+  generation: number;
+  /** Figures of finished periods, keyed `series:from:to`. */
+  finished: Map<string, unknown>;
+  /** The settled part of each period under way, keyed `from:to`. */
+  underWay: Map<string, SettledPart>;
+}
+const memories = new WeakMap<object, NodeMemory>();
+
+/**
+ * This node's memory for the stored periods' current generation: a new, empty one when a write
+ * has moved the generation on since. A call that read an older generation than another call
+ * already did gets a memory of its own, which no later call sees.
+ */
+async function nodeMemory(ctx: AppContext): Promise<NodeMemory> {
+  const { db } = ctx.store;
+  const generation = await readStatsGeneration(db);
+  const known = memories.get(db);
+  if (known && known.generation === generation) return known;
+  const fresh: NodeMemory = { generation, finished: new Map(), underWay: new Map() };
+  if (!known || known.generation < generation) memories.set(db, fresh);
+  return fresh;
+}
 
 /** How a series' figures are stored as a stats_periods row, and read back. */
 interface PeriodCodec<T> {
@@ -79,17 +118,14 @@ const FIRST_REPLY: PeriodCodec<DelayFigures | null> = {
  */
 async function perPeriod<T>(
   ctx: AppContext,
+  memory: NodeMemory,
   codec: PeriodCodec<T>,
   buckets: Bucket[],
   now: number,
   compute: (buckets: Bucket[]) => Promise<T[]>,
 ): Promise<T[]> {
   const { db } = ctx.store;
-  let memo = finished.get(db);
-  if (!memo) {
-    memo = new Map();
-    finished.set(db, memo);
-  }
+  const memo = memory.finished;
   const keyOf = (b: Bucket) => `${codec.series}:${b.from}:${b.to}`;
   const remember = (b: Bucket, value: T) => {
     if (memo.size >= MEMO_LIMIT) memo.clear();
@@ -122,7 +158,7 @@ async function perPeriod<T>(
     remember(b, value);
     toStore.push({ from: b.from, to: b.to, ...codec.toRow(value) });
   });
-  await storePeriods(db, codec.series, toStore);
+  await storePeriods(db, codec.series, toStore, memory.generation);
   return buckets.map((b) => values.get(keyOf(b)) as T);
 }
 
@@ -141,26 +177,19 @@ async function inSpans<T>(buckets: Bucket[], compute: (buckets: Bucket[]) => Pro
   return out;
 }
 
-/** The sorted delays of the first replies stamped in [from, cut) of a period under way. */
-interface SettledPart {
-  to: number;
-  cut: number;
-  delays: Float64Array;
-}
-const underWay = new WeakMap<object, Map<string, SettledPart>>();
-
 /**
  * The first-reply figures of a period that has not settled: the node's sorted delays of its part
  * up to a minute ago (SETTLED_SECONDS), topped up with the replies stamped since the previous
  * call, merged with the replies of the last minute. Exact, as the SQL of a finished period.
  */
-async function firstReplyUnderWay(ctx: AppContext, bucket: Bucket, now: number): Promise<DelayFigures | null> {
+async function firstReplyUnderWay(
+  ctx: AppContext,
+  memory: NodeMemory,
+  bucket: Bucket,
+  now: number,
+): Promise<DelayFigures | null> {
   const { db } = ctx.store;
-  let parts = underWay.get(db);
-  if (!parts) {
-    parts = new Map();
-    underWay.set(db, parts);
-  }
+  const parts = memory.underWay;
   for (const [key, part] of parts) if (isFinished(part, now)) parts.delete(key);
   const key = `${bucket.from}:${bucket.to}`;
   const cut = Math.min(bucket.to, Math.max(bucket.from, now - SETTLED_SECONDS));
@@ -183,7 +212,8 @@ function meta(series: Series, ctx: AppContext) {
 
 export async function countTicketsOverTime(ctx: AppContext, input: SeriesInput): Promise<TicketsChronologicalResponse> {
   const series = seriesBuckets(input.range, input.now, ctx.config.businessTimezone);
-  const counts = await perPeriod(ctx, CREATED, series.buckets, input.now, (b) =>
+  const memory = await nodeMemory(ctx);
+  const counts = await perPeriod(ctx, memory, CREATED, series.buckets, input.now, (b) =>
     inSpans(b, (span) => countCreatedPerPeriod(ctx.store.db, span)),
   );
   const values: Record<string, number> = {};
@@ -202,11 +232,12 @@ export async function firstReplyDelayOverTime(
 ): Promise<FirstReplyChronologicalResponse> {
   const series = seriesBuckets(input.range, input.now, ctx.config.businessTimezone);
   const isSettled = (b: Bucket) => isFinished(b, input.now);
-  const figures = await perPeriod(ctx, FIRST_REPLY, series.buckets, input.now, async (missing) => {
+  const memory = await nodeMemory(ctx);
+  const figures = await perPeriod(ctx, memory, FIRST_REPLY, series.buckets, input.now, async (missing) => {
     const settled = await inSpans(missing.filter(isSettled), (span) => firstReplyDelayPerPeriod(ctx.store.db, span));
     const values: (DelayFigures | null)[] = [];
     for (const b of missing)
-      values.push(isSettled(b) ? (settled.shift() ?? null) : await firstReplyUnderWay(ctx, b, input.now));
+      values.push(isSettled(b) ? (settled.shift() ?? null) : await firstReplyUnderWay(ctx, memory, b, input.now));
     return values;
   });
   const values: Record<string, DelayPair> = {};
