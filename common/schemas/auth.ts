@@ -32,6 +32,11 @@ export const sessionUser = z.object({
   avatar: z.string(),
   /** For a temporary session: the one ticket it may see. */
   ticket_id: z.number().int().optional(),
+  /**
+   * Staff only: the account still signs in with the password generated at the first start, so
+   * the dashboard asks for a new one.
+   */
+  password_generated: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -16,6 +16,7 @@ export function presentSessionUser(user: UserRow, session: Pick<SessionRow, "kin
     avatar: user.avatar,
   };
   if (session.kind === "temp" && session.ticket_id !== null) view.ticket_id = session.ticket_id;
+  if (user.class === "dev") view.password_generated = user.password_generated === 1;
   return view;
 }
 

@@ -15,7 +15,7 @@ export async function accountEmailTaken(db: Kysely<Database>, email: string, exc
   return row !== undefined;
 }
 
-type ProfileChange = Partial<Pick<UserRow, "name" | "email" | "avatar" | "password_hash">>;
+type ProfileChange = Partial<Pick<UserRow, "name" | "email" | "avatar" | "password_hash" | "password_generated">>;
 
 /** Writes one profile change and answers the whole row as it now is. */
 export function updateProfile(db: Kysely<Database>, id: number, change: ProfileChange, now: number): Promise<UserRow> {

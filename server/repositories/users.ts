@@ -23,13 +23,18 @@ export async function setUserLanguage(db: Kysely<Database>, id: number, language
   await db.updateTable("users").set({ language, updated_at: now }).where("id", "=", id).execute();
 }
 
+/** A password someone chose (by a set-up link, or an admin's reset) replaces a generated one. */
 export async function setUserPasswordHash(
   db: Kysely<Database>,
   id: number,
   passwordHash: string,
   now: number,
 ): Promise<void> {
-  await db.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
+  await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, password_generated: 0, updated_at: now })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Disabled staff cannot sign in while the disable lasts (-1: until enabled again). */

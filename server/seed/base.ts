@@ -122,6 +122,7 @@ export async function seedBase(store: DataStore, options: SeedBaseOptions): Prom
           name,
           email: admin.email,
           passwordHash: admin.passwordHash,
+          passwordGenerated: admin.generated,
           permissions: PERMISSIONS,
           categoryIds: categories,
           serverIds: servers,

@@ -13,6 +13,8 @@ export interface NewUser {
   name: string;
   email: string;
   passwordHash: string | null;
+  /** The password was generated at the first start: the dashboard asks for a new one. */
+  passwordGenerated?: boolean;
   language?: string;
   banned?: boolean;
   /** 0 = not banned, -1 = indefinite, else epoch seconds. */
@@ -38,6 +40,7 @@ export async function insertUser(db: Kysely<Database>, input: NewUser, now: numb
       name: input.name,
       email: input.email.toLowerCase(),
       password_hash: input.passwordHash,
+      password_generated: input.passwordGenerated ? 1 : 0,
       language: input.language ?? "en",
       banned: input.banned ? 1 : 0,
       banned_until: input.bannedUntil ?? 0,

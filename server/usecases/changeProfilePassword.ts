@@ -28,7 +28,12 @@ export async function changeProfilePassword(
   if (!isValidPassword(input.password)) throw new AppError("password_invalid");
   await requireCurrentPassword(ctx, user, input.currentPassword);
   const passwordHash = await hashPassword(input.password);
-  const changed = await updateProfile(ctx.store.db, user.id, { password_hash: passwordHash }, nowSeconds());
+  const changed = await updateProfile(
+    ctx.store.db,
+    user.id,
+    { password_hash: passwordHash, password_generated: 0 },
+    nowSeconds(),
+  );
   // Every session ends, this one included (DESIGN: sessions end on a password change); the
   // browser that made the change is handed a new one so that its user stays signed in.
   ctx.realtime.endSessions(await deleteUserSessions(ctx.store.db, user.id));
