@@ -8,6 +8,10 @@ import type { Database } from "./schema.ts";
 export const APP_SETTING_DEFAULTS = {
   /** How many ACTIVE tickets a member may hold at once before creating another is refused. */
   member_active_ticket_cap: "3",
+  /** When the first-run checklist was dismissed for good (epoch seconds); "0": it is shown. */
+  first_run_dismissed_at: "0",
+  /** When an admin said the categories and servers fit (epoch seconds); "0": not yet. */
+  first_run_setup_confirmed_at: "0",
 } as const;
 
 export type AppSettingKey = keyof typeof APP_SETTING_DEFAULTS;

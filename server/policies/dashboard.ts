@@ -26,3 +26,13 @@ export function requireChangelogAuthor(user: Actor | null): Actor {
   if (!mayAddChangelog(staff)) throw new AppError("forbidden");
   return staff;
 }
+
+/**
+ * The first-run checklist (docs/decisions/first-start.md): the admin rank, which holds every
+ * permission its items need (users, setup, the password of the first admin).
+ */
+export function requireChecklistAdmin<A extends Actor>(user: A | null): A {
+  requireStaff(user);
+  if (user?.rank !== "admin") throw new AppError("forbidden");
+  return user;
+}

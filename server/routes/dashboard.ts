@@ -1,6 +1,10 @@
-/** Dashboard and statistics: /api/stats/*, /api/system/fetch-server-status, the changelog (spec 3 §2.1, §7; issue 8, part dashboard). */
+/**
+ * Dashboard and statistics: /api/stats/*, /api/system/fetch-server-status, the changelog (spec 3
+ * §2.1, §7; issue 8, part dashboard), and the admins' first-run checklist (docs/decisions/first-start.md).
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { addChangelogBody, changelogsResponse } from "../../common/schemas/changelog.ts";
+import { changeFirstRunChecklistBody, firstRunChecklistResponse } from "../../common/schemas/firstRun.ts";
 import {
   firstReplyChronologicalResponse,
   serverStatusResponse,
@@ -12,14 +16,16 @@ import {
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { requireUser } from "../http/session.ts";
-import { requireChangelogAuthor, requireStatsReader } from "../policies/dashboard.ts";
+import { requireChangelogAuthor, requireChecklistAdmin, requireStatsReader } from "../policies/dashboard.ts";
 import { requireStaff } from "../policies/policy.ts";
 import { presentChangelog } from "../presenters/changelog.ts";
 import { RATE_LIMITS, routeLimit } from "../ratelimit/rules.ts";
 import { listChangelogs } from "../repositories/changelogs.ts";
 import { EventLoopDelay } from "../system/eventLoopDelay.ts";
 import { addChangelog } from "../usecases/addChangelog.ts";
+import { changeFirstRunChecklist } from "../usecases/changeFirstRunChecklist.ts";
 import { countTicketsOverTime, firstReplyDelayOverTime } from "../usecases/countTicketsOverTime.ts";
+import { readFirstRunChecklist } from "../usecases/readFirstRunChecklist.ts";
 import { readServerStatus } from "../usecases/readServerStatus.ts";
 import { ticketStatsOverview } from "../usecases/ticketStatsOverview.ts";
 import { userStatsOverview } from "../usecases/userStatsOverview.ts";
@@ -35,6 +41,8 @@ const schemas = {
   serverStatus: { response: { 200: serverStatusResponse } },
   changelogs: { response: { 200: changelogsResponse } },
   addChangelog: { body: addChangelogBody, response: { 200: changelogsResponse } },
+  firstRun: { response: { 200: firstRunChecklistResponse } },
+  changeFirstRun: { body: changeFirstRunChecklistBody, response: { 200: firstRunChecklistResponse } },
 };
 
 export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -92,6 +100,16 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post("/api/misc/add-new-changelog", { schema: schemas.addChangelog }, async (request) => {
       requireChangelogAuthor(requireUser(request));
       return { changelogs: (await addChangelog(ctx, request.body)).map(presentChangelog) };
+    });
+
+    app.get("/api/misc/fetch-first-run-checklist", { schema: schemas.firstRun }, async (request) => {
+      const admin = requireChecklistAdmin(requireUser(request));
+      return { checklist: await readFirstRunChecklist(ctx, admin) };
+    });
+
+    app.post("/api/misc/change-first-run-checklist", { schema: schemas.changeFirstRun }, async (request) => {
+      const admin = requireChecklistAdmin(requireUser(request));
+      return { checklist: await changeFirstRunChecklist(ctx, admin, request.body) };
     });
   };
 }

@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Language } from "../../common/constants.ts";
 import { RANK_DEFAULT_PERMISSIONS } from "../../common/permissions.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { writeSetting } from "../db/appSettings.ts";
 import type { DataStore } from "../db/database.ts";
 import type { Database, UsersTable } from "../db/schema.ts";
 import { freeName, lockStaffNames } from "../repositories/staffNames.ts";
@@ -120,6 +121,8 @@ export async function seedDemo(store: DataStore, options: SeedDemoOptions): Prom
     // issue 8 part dashboard: a year of ended tickets for the charts.
     const history = await insertDemoHistory(trx, refs, now);
     await insertDemoContent(trx, { categories, developerId: staff.dev.id }, now);
+    // The base categories and servers are the demo game's own: the first-run checklist's setup item is done.
+    await writeSetting(trx, "first_run_setup_confirmed_at", String(now));
     return tickets.length + history;
   });
   if (ticketCount === undefined) return { seeded: false };

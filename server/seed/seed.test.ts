@@ -70,8 +70,12 @@ describe.each(ENGINES)("seeds on %s", (engine) => {
     const defaults = await store.db.selectFrom("priorities").select("title").where("is_default", "=", 1).execute();
     expect(defaults).toEqual([{ title: "Normal" }]);
 
-    const setting = await store.db.selectFrom("app_settings").selectAll().execute();
-    expect(setting).toEqual([{ key: "member_active_ticket_cap", value: "3" }]);
+    const setting = await store.db.selectFrom("app_settings").selectAll().orderBy("key").execute();
+    expect(setting).toEqual([
+      { key: "first_run_dismissed_at", value: "0" },
+      { key: "first_run_setup_confirmed_at", value: "0" },
+      { key: "member_active_ticket_cap", value: "3" },
+    ]);
     expect(await count(store, "rank_permissions")).toBe(
       PERMISSIONS.length + RANK_DEFAULT_PERMISSIONS.mod.length + RANK_DEFAULT_PERMISSIONS.dev.length,
     );
@@ -79,7 +83,7 @@ describe.each(ENGINES)("seeds on %s", (engine) => {
     expect(new Set(excuses.map((e) => e.action))).toEqual(new Set(["RESOLVED", "CLOSED"]));
 
     const admin = await store.db.selectFrom("users").selectAll().where("rank", "=", "admin").executeTakeFirstOrThrow();
-    expect(admin).toMatchObject({ class: "dev", email: "admin@example.com", type: "normal" });
+    expect(admin).toMatchObject({ class: "dev", email: "admin@example.com", type: "normal", password_generated: 1 });
     expect(result.firstAdmin?.email).toBe("admin@example.com");
     const printed = result.firstAdmin?.generatedPassword ?? "";
     expect(isValidPassword(printed)).toBe(true);
@@ -111,6 +115,13 @@ describe.each(ENGINES)("seeds on %s", (engine) => {
   it("demo seed adds staff, players and tickets in every status", async () => {
     const result = await seedDemo(store, { password: DEMO_PASSWORD, log });
     expect(result.seeded).toBe(true);
+    // The demo's categories and servers are its game's: the first-run checklist counts them checked.
+    const confirmed = await store.db
+      .selectFrom("app_settings")
+      .select("value")
+      .where("key", "=", "first_run_setup_confirmed_at")
+      .executeTakeFirstOrThrow();
+    expect(Number(confirmed.value)).toBeGreaterThan(0);
 
     const users = await store.db.selectFrom("users").selectAll().execute();
     const byEmail = new Map(users.map((u) => [u.email, u]));

@@ -1,5 +1,6 @@
 /** Authorization rows for dashboard and statistics: /api/stats/*, /api/system/fetch-server-status, the changelog (spec 3 §2.1, §7; issue 8, part dashboard). */
 import { addChangelogBody } from "../../../common/schemas/changelog.ts";
+import { changeFirstRunChecklistBody } from "../../../common/schemas/firstRun.ts";
 import { statsRangeQuery } from "../../../common/schemas/stats.ts";
 import { outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";
 
@@ -11,7 +12,7 @@ import { outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";
 const STATS_READERS = outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 200 });
 /** The server status and the changelog: every member of staff (docs/decisions.md, part dashboard). */
 const STAFF = STATS_READERS;
-/** Adding to the changelog: the admin rank only; no permission string exists for it. */
+/** Adding to the changelog and the first-run checklist: the admin rank only; no permission string exists for either. */
 const ADMINS = outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 403, admin: 200 });
 
 export const DASHBOARD_ROUTES: RouteAccess[] = [
@@ -76,6 +77,22 @@ export const DASHBOARD_ROUTES: RouteAccess[] = [
         }),
         expect: ADMINS,
       },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/api/misc/fetch-first-run-checklist",
+    schema: null,
+    cases: [{ name: "the checklist", request: () => ({}), expect: ADMINS }],
+  },
+  {
+    method: "POST",
+    url: "/api/misc/change-first-run-checklist",
+    schema: changeFirstRunChecklistBody,
+    cases: [
+      // Both actions keep their first moment: a repeated call answers the same, so every cell can run.
+      { name: "the setup fits", request: () => ({ json: { action: "confirm_setup" } }), expect: ADMINS },
+      { name: "dismissed", request: () => ({ json: { action: "dismiss" } }), expect: ADMINS },
     ],
   },
 ];
