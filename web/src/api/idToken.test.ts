@@ -22,6 +22,8 @@ describe("readIdToken", () => {
       member,
       { ...member, class: "dev", rank: "mod", language: "ar", avatar: "abc.png" },
       { ...member, type: "temp", rank: "user", ticket_id: 42 },
+      { ...member, class: "dev", rank: "admin", password_generated: true },
+      { ...member, class: "dev", rank: "mod", password_generated: false },
     ];
     for (const user of users) {
       const token = encodeIdToken(user);
@@ -44,6 +46,7 @@ describe("readIdToken", () => {
       { ...member, language: "xx" },
       { ...member, avatar: null },
       { ...member, ticket_id: "1" },
+      { ...member, password_generated: "yes" },
       { ...member, name: undefined },
       [member],
       null,

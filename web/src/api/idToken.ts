@@ -32,7 +32,8 @@ export function readIdToken(token: string): SessionUser | null {
     oneOf([...STAFF_RANKS, "user"], v.rank) &&
     isLanguage(v.language) &&
     typeof v.avatar === "string" &&
-    (v.ticket_id === undefined || isInt(v.ticket_id));
+    (v.ticket_id === undefined || isInt(v.ticket_id)) &&
+    (v.password_generated === undefined || typeof v.password_generated === "boolean");
   if (!valid) return null;
   // As zod's object(): only the schema's keys come through.
   const user: SessionUser = {
@@ -46,5 +47,6 @@ export function readIdToken(token: string): SessionUser | null {
     avatar: v.avatar as string,
   };
   if (v.ticket_id !== undefined) user.ticket_id = v.ticket_id as number;
+  if (v.password_generated !== undefined) user.password_generated = v.password_generated as boolean;
   return user;
 }

@@ -1,6 +1,10 @@
-/** The dashboard calls (spec 3 §7 "Stats and misc"), as TanStack queries keyed per range. */
+/**
+ * The dashboard calls (spec 3 §7 "Stats and misc"), as TanStack queries keyed per range, and the
+ * admins' first-run checklist.
+ */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AddChangelogBody, ChangelogsResponse } from "../../../../common/schemas/changelog.ts";
+import type { ChangeFirstRunChecklistBody, FirstRunChecklistResponse } from "../../../../common/schemas/firstRun.ts";
 import type {
   FirstReplyChronologicalResponse,
   ServerStatusResponse,
@@ -76,5 +80,27 @@ export function useAddChangelog() {
     mutationFn: async (body: AddChangelogBody) =>
       (await api.post<ChangelogsResponse>("/api/misc/add-new-changelog", { ...body })).changelogs,
     onSuccess: (changelogs) => client.setQueryData(changelogsKey, changelogs),
+  });
+}
+
+const firstRunKey = ["misc", "first-run-checklist"];
+
+/** The first-run checklist of an admin; a failed load hides it (it is a help, not a page). */
+export function useFirstRunChecklist(enabled: boolean) {
+  return useQuery({
+    queryKey: firstRunKey,
+    queryFn: async () => (await api.get<FirstRunChecklistResponse>("/api/misc/fetch-first-run-checklist")).checklist,
+    enabled,
+    retry: false,
+  });
+}
+
+/** Confirms the setup or dismisses the checklist; the checklist the server answers replaces the shown one. */
+export function useChangeFirstRunChecklist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ChangeFirstRunChecklistBody) =>
+      (await api.post<FirstRunChecklistResponse>("/api/misc/change-first-run-checklist", { ...body })).checklist,
+    onSuccess: (checklist) => client.setQueryData(firstRunKey, checklist),
   });
 }
