@@ -1,6 +1,7 @@
 /**
  * A player list (spec 3 §2.3): Search Players, or Banned (Support) with the banned filter fixed.
  * The search panel, the results and the paging, wired to the list's state remembered per user.
+ * A help desk with no players at all says where players come from instead of "no match".
  */
 import { Paper, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -17,12 +18,14 @@ import { MemberTable } from "./MemberTable.tsx";
 import {
   clearedMemberParams,
   DEFAULT_MEMBER_PAGE_SIZE,
+  isUnfiltered,
   type MemberListKind,
   type MemberSearchParams,
   memberListKeys,
   parseMemberParams,
   toMemberSearchBody,
 } from "./memberSearch.ts";
+import { NoPlayersYet } from "./NoPlayersYet.tsx";
 
 export function MemberList({ kind, userId }: { kind: MemberListKind; userId: number }) {
   const { t } = useTranslation("players");
@@ -65,9 +68,13 @@ export function MemberList({ kind, userId }: { kind: MemberListKind; userId: num
       <Paper withBorder radius="md" pos="relative" mih={160}>
         <PageLoader visible={result.isFetching} />
         {data && data.members.length === 0 ? (
-          <Stack align="center" p="xl" ta="center" data-testid="member-list-empty">
-            <Text c="dimmed">{t(kind === "banned" ? "empty_banned" : "empty")}</Text>
-          </Stack>
+          kind === "search" && data.total_count === 0 && isUnfiltered(params) ? (
+            <NoPlayersYet />
+          ) : (
+            <Stack align="center" p="xl" ta="center" data-testid="member-list-empty">
+              <Text c="dimmed">{t(kind === "banned" ? "empty_banned" : "empty")}</Text>
+            </Stack>
+          )
         ) : (
           <MemberTable members={data?.members ?? []} sort={list.sort} onSort={list.toggleSort} />
         )}

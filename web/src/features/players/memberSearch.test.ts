@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   badgeTier,
   clearedMemberParams,
+  isUnfiltered,
   memberListKeys,
   parseMemberParams,
   toMemberSearchBody,
@@ -68,5 +69,15 @@ describe("a saved player search", () => {
 describe("badge tier (spec 3 §2.3)", () => {
   it("is one tier per 20 tickets, rounded down", () => {
     expect([0, 19, 20, 39, 40, 101].map(badgeTier)).toEqual([0, 0, 1, 1, 2, 5]);
+  });
+});
+
+describe("an unfiltered player search", () => {
+  it("is the cleared search, blanks typed in a text box included; any filter makes it filtered", () => {
+    expect(isUnfiltered(clearedMemberParams())).toBe(true);
+    expect(isUnfiltered({ ...clearedMemberParams(), name: { value: "  ", mode: 2 } })).toBe(true);
+    expect(isUnfiltered({ ...clearedMemberParams(), email: { value: "a", mode: 1 } })).toBe(false);
+    expect(isUnfiltered({ ...clearedMemberParams(), server: 3 })).toBe(false);
+    expect(isUnfiltered({ ...clearedMemberParams(), banned: false })).toBe(false);
   });
 });

@@ -32,6 +32,15 @@ export function clearedMemberParams(): MemberSearchParams {
   return { name: emptyText(), email: emptyText(), characterName: emptyText(), server: null, banned: null };
 }
 
+/** Whether a search filters nothing: an empty answer then means the help desk has no players yet. */
+export function isUnfiltered(params: MemberSearchParams): boolean {
+  return (
+    [params.name, params.email, params.characterName].every((filter) => textValue(filter) === undefined) &&
+    params.server === null &&
+    params.banned === null
+  );
+}
+
 export function parseMemberParams(value: unknown): MemberSearchParams {
   if (!isObject(value)) return clearedMemberParams();
   return {
