@@ -5,6 +5,8 @@ import path from "node:path";
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The connection-banner test's own server, which it stops and starts again. */
 export const RESTART_PORT = PORT + 1;
+/** The first-run spec's own server: a first start with no demo data and a generated admin password. */
+export const FIRST_START_PORT = PORT + 2;
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export const ADMIN_EMAIL = "admin@example.com";

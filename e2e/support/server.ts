@@ -1,4 +1,7 @@
-/** Starts and stops a help-desk server process (node server/main.ts --demo) for the tests. */
+/**
+ * Starts and stops a help-desk server process for the tests: node server/main.ts --demo, or a
+ * first start with no demo data whose output the test reads (the generated admin password).
+ */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -35,12 +38,25 @@ export async function waitForServer(port: number, timeoutMs = 60_000): Promise<v
   throw new Error(`The server on port ${port} did not start within ${timeoutMs} ms`);
 }
 
-export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["server/main.ts", "--demo"], {
+export interface StartOptions {
+  /** With the demo data (the default), or a bare first start. */
+  demo?: boolean;
+  /** Settings to change; undefined removes one (ADMIN_PASSWORD: a generated password). */
+  env?: Record<string, string | undefined>;
+  /** Receives the server's standard output, which is then piped instead of inherited. */
+  onOutput?: (text: string) => void;
+}
+
+export async function startServer(port: number, dataDir: string, options: StartOptions = {}): Promise<RunningServer> {
+  const env = { ...serverEnv(port, dataDir), ...options.env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  const child = spawn(process.execPath, ["server/main.ts", ...(options.demo === false ? [] : ["--demo"])], {
     cwd: ROOT,
-    env: serverEnv(port, dataDir),
-    stdio: ["ignore", "inherit", "inherit"],
+    env,
+    stdio: ["ignore", options.onOutput ? "pipe" : "inherit", "inherit"],
   });
+  const { onOutput } = options;
+  if (onOutput) child.stdout?.setEncoding("utf8").on("data", (text: string) => onOutput(text));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await Promise.race([
     waitForServer(port),
