@@ -1,4 +1,8 @@
-/** Authorization rows for dashboard and statistics: /api/stats/*, /api/system/fetch-server-status, the changelog (spec 3 §2.1, §7; issue 8, part dashboard). */
+/**
+ * Authorization rows for dashboard and statistics: /api/stats/*, /api/system/fetch-server-status,
+ * the changelog (spec 3 §2.1, §7; issue 8, part dashboard) and the admins' first-run checklist
+ * (docs/decisions/first-start.md).
+ */
 import { addChangelogBody } from "../../../common/schemas/changelog.ts";
 import { changeFirstRunChecklistBody } from "../../../common/schemas/firstRun.ts";
 import { statsRangeQuery } from "../../../common/schemas/stats.ts";
