@@ -23,6 +23,14 @@ export function outranks(actor: Rank, target: Rank): boolean {
   return actor === "admin" || RANK_LEVEL[actor] > RANK_LEVEL[target];
 }
 
+/**
+ * The admin rank holds every permission, whatever its stored list says. The one place that says
+ * so: the server's permission checks and the web's permission dialogs both ask here.
+ */
+export function holdsEveryPermission(rank: Rank): boolean {
+  return rank === "admin";
+}
+
 /** Whether someone of rank `giver` may give `rank`: nobody gives a rank above their own. */
 export function mayGiveRank(giver: Rank, rank: StaffRank): boolean {
   return RANK_LEVEL[rank] <= RANK_LEVEL[giver];

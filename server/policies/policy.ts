@@ -15,6 +15,14 @@ export function isStaff(user: Actor | null): boolean {
   return user?.class === "dev";
 }
 
+/**
+ * The admin rank's own rules (any ticket, any category, anyone's account): a rank, not a
+ * permission. That the admin also holds every permission is holdsEveryPermission's to say.
+ */
+export function isAdmin(user: Actor | null): boolean {
+  return isStaff(user) && user?.rank === "admin";
+}
+
 export function isMember(user: Actor | null): boolean {
   return user?.class === "user" && user.type === "normal";
 }
@@ -30,8 +38,6 @@ export function requireStaff(user: Actor | null): Actor {
 }
 
 export async function hasPermission(db: Kysely<Database>, user: Actor, permission: Permission): Promise<boolean> {
-  if (!isStaff(user)) return false;
-  if (user.rank === "admin") return true;
   return (await permissionsOf(db, user)).includes(permission);
 }
 

@@ -1,6 +1,6 @@
 /** Per-user permission sets (the effective list) and the per-rank defaults they start from. */
 import type { Kysely } from "kysely";
-import { isPermission, PERMISSIONS, type Permission } from "../../common/permissions.ts";
+import { holdsEveryPermission, isPermission, PERMISSIONS, type Permission } from "../../common/permissions.ts";
 import type { Database } from "../db/schema.ts";
 import type { UserRow } from "./users.ts";
 
@@ -8,9 +8,30 @@ export async function permissionsOf(
   db: Kysely<Database>,
   user: Pick<UserRow, "id" | "class" | "rank">,
 ): Promise<Permission[]> {
-  if (user.class !== "dev") return [];
-  // The admin rank holds every permission, whatever its stored list says.
-  if (user.rank === "admin") return [...PERMISSIONS];
-  const rows = await db.selectFrom("user_permissions").select("permission").where("user_id", "=", user.id).execute();
-  return rows.map((r) => r.permission).filter(isPermission);
+  return (await permissionsOfMany(db, [user])).get(user.id) ?? [];
+}
+
+/** permissionsOf for many users in one statement (the staff list's rows). */
+export async function permissionsOfMany(
+  db: Kysely<Database>,
+  users: readonly Pick<UserRow, "id" | "class" | "rank">[],
+): Promise<Map<number, Permission[]>> {
+  const result = new Map<number, Permission[]>();
+  const stored: number[] = [];
+  for (const user of users) {
+    if (user.class !== "dev") result.set(user.id, []);
+    else if (holdsEveryPermission(user.rank)) result.set(user.id, [...PERMISSIONS]);
+    else {
+      result.set(user.id, []);
+      stored.push(user.id);
+    }
+  }
+  if (!stored.length) return result;
+  const rows = await db
+    .selectFrom("user_permissions")
+    .select(["user_id", "permission"])
+    .where("user_id", "in", stored)
+    .execute();
+  for (const row of rows) if (isPermission(row.permission)) result.get(row.user_id)?.push(row.permission);
+  return result;
 }

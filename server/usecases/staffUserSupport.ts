@@ -1,6 +1,6 @@
 /** What the staff list's use cases share: the employee they act on and the rank defaults. */
 import type { Kysely, Transaction } from "kysely";
-import { PERMISSIONS, type Permission, RANK_DEFAULT_PERMISSIONS, type StaffRank } from "../../common/permissions.ts";
+import { type Permission, RANK_DEFAULT_PERMISSIONS, type StaffRank } from "../../common/permissions.ts";
 import type { Engine } from "../db/database.ts";
 import { lockAdmins } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
@@ -19,10 +19,10 @@ export async function employeeOr404(db: Kysely<Database>, id: number): Promise<E
 
 /**
  * A rank's default permissions: the table in common/permissions.ts (the seed copies it into
- * rank_permissions; no screen edits it). The admin rank holds every permission.
+ * rank_permissions; no screen edits it). The admin row is every permission (holdsEveryPermission).
  */
 export function rankDefaults(rank: StaffRank): Permission[] {
-  return rank === "admin" ? [...PERMISSIONS] : [...RANK_DEFAULT_PERMISSIONS[rank]];
+  return [...RANK_DEFAULT_PERMISSIONS[rank]];
 }
 
 /**
