@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { TICKET_STATUSES } from "../constants.ts";
+import { ERRORS, type ErrorCode } from "../errors.ts";
 import { sessionUser } from "./auth.ts";
 
 const id = z.number().int();
@@ -36,7 +37,57 @@ export const playerTicket = z.object({
 });
 export type PlayerTicket = z.infer<typeof playerTicket>;
 
-/** A ticket as staff see it: the player's view and the bookkeeping of spec 2 §3. */
+/** The calls a staff ticket's abilities speak of, each named after what the page offers. */
+export const TICKET_ABILITIES = [
+  "act",
+  "edit",
+  "assign",
+  "choose_employee",
+  "hold",
+  "complete",
+  "reopen",
+  "ban",
+  "unban",
+] as const;
+export type TicketAbility = (typeof TICKET_ABILITIES)[number];
+
+const errorCode = z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]);
+
+/**
+ * What the calling employee may do on this ticket, as of this answer, decided by the same policy
+ * functions that guard the calls (server/policies/ticketAbilities.ts). A page shows its controls
+ * from these and reads the ticket again when a live update says it changed; a
+ * ticket_updated_ping carries none.
+ */
+export const ticketAbilities = z.object({
+  /** Any of assign, hold and complete: the ticket is open and the caller acts as its assignee. */
+  act: z.boolean(),
+  /** update-ticket: category and priority. */
+  edit: z.boolean(),
+  /** assign-ticket with Auto or the current assignee. */
+  assign: z.boolean(),
+  /** assign-ticket naming another employee (the dev rank may not). */
+  choose_employee: z.boolean(),
+  /** put-ticket-on-hold. */
+  hold: z.boolean(),
+  /** submit-ticket-complete, resolve or close. */
+  complete: z.boolean(),
+  /** Whether completing needs a reason: the last message is not the caller's. */
+  excuse_required: z.boolean(),
+  /** reopen-ticket. */
+  reopen: z.boolean(),
+  /** ban-member-user / ban-temporary-user. */
+  ban: z.boolean(),
+  /** unban-member-user / unban-temporary-user. */
+  unban: z.boolean(),
+  /** The categories the caller may move the ticket to (edit, assign): "any", or their own. */
+  categories: z.union([z.literal("any"), z.array(id)]),
+  /** For each ability that is false, the error code its call answers (the i18n key of the reason). */
+  refusals: z.partialRecord(z.enum(TICKET_ABILITIES), errorCode),
+});
+export type TicketAbilities = z.infer<typeof ticketAbilities>;
+
+/** A ticket as staff see it: the player's view, the bookkeeping of spec 2 §3, and the caller's abilities. */
 export const staffTicket = playerTicket.extend({
   priority: id,
   assignedTo: id.nullable(),
@@ -48,6 +99,7 @@ export const staffTicket = playerTicket.extend({
   excuse: z.string().nullable(),
   clean: z.boolean(),
   retain_attachments: z.boolean(),
+  abilities: ticketAbilities,
 });
 export type StaffTicket = z.infer<typeof staffTicket>;
 

@@ -5,6 +5,7 @@
  * holds the allowed starting statuses, so a change that races another fails cleanly.
  */
 import { ENDED_STATUSES, type TicketStatus } from "../../common/constants.ts";
+import type { ErrorCode } from "../../common/errors.ts";
 
 export type TicketAction =
   /** A staff reply answers the player. */
@@ -59,6 +60,23 @@ export function isEnded(status: TicketStatus): boolean {
 /** The refusal of a message on an ended ticket, in its own words: resolved is not closed. */
 export function endedRefusal(status: TicketStatus): "ticket_resolved" | "ticket_ended" {
   return status === "RESOLVED" ? "ticket_resolved" : "ticket_ended";
+}
+
+export type TransitionRefusal = Extract<
+  ErrorCode,
+  "ticket_changed" | "ticket_not_ended" | "ticket_already_ended" | "ticket_already_on_hold"
+>;
+
+/**
+ * Why `action` does not run from `status`: before the write, or after a guarded UPDATE lost a
+ * race (then the status may allow it and something else moved: ticket_changed).
+ */
+export function transitionRefusal(action: TicketAction, status: TicketStatus): TransitionRefusal {
+  if (action === "reopen" || action === "reopenForReply")
+    return isEnded(status) ? "ticket_changed" : "ticket_not_ended";
+  if (isEnded(status)) return "ticket_already_ended";
+  if (action === "hold" && status === "ON HOLD") return "ticket_already_on_hold";
+  return "ticket_changed";
 }
 
 /** The statuses an action may start from (the guarded UPDATE's WHERE). */

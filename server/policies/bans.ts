@@ -1,11 +1,11 @@
 /**
  * Who may ban or unban a ticket's player (spec 2 §6): nobody while the ticket is RESOLVED;
- * otherwise its assignee, an admin, or the staff member who closed it. The HTTP routes ask here;
- * the web's ban button mirrors the rule only to grey itself out.
+ * otherwise its assignee, an admin, or the staff member who closed it. The use cases ask here,
+ * and so do the ticket's abilities (ticketAbilities.ts) that the web's ban button shows.
  */
 import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { type Actor, isStaff } from "./policy.ts";
+import { type Actor, isAdmin, isStaff } from "./policy.ts";
 
 export type BanRefusal = "forbidden" | "ban_ticket_resolved" | "ban_not_allowed";
 
@@ -15,7 +15,7 @@ export function banRefusal(
 ): BanRefusal | null {
   if (!isStaff(user)) return "forbidden";
   if (ticket.status === "RESOLVED") return "ban_ticket_resolved";
-  if (user.rank === "admin") return null;
+  if (isAdmin(user)) return null;
   if (ticket.assigned_to === user.id) return null;
   if (ticket.status === "CLOSED" && ticket.closed_by === String(user.id)) return null;
   return "ban_not_allowed";

@@ -1,23 +1,26 @@
 /**
  * Who may do what on a ticket from the staff side (spec 2 §6), for HTTP and sockets alike. Each
- * rule answers a refusal (an AppError with its sentence) or nothing; the use cases call them
- * before they write.
+ * rule is a pure function answering its refusal code or null; the use cases throw it (require*)
+ * before they write, and ticketAbilities.ts reads the same functions to tell the page what the
+ * caller may do.
  *
  * Where the spec is silent (docs/decisions.md, "ticketpage"): an open ticket that nobody is
  * assigned to may be acted on by any employee, as help desks let any agent pick up an unassigned
  * ticket; an ended ticket whose closer is not an employee (AUTO, or the player who marked it
  * solved) may be edited by its assignee.
  */
+import type { ErrorCode } from "../../common/errors.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { isEnded } from "../domain/ticketStatus.ts";
+import { canApply, isEnded, type TransitionRefusal, transitionRefusal } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
 import type { StaffMember } from "../repositories/staff.ts";
-import type { Actor } from "./policy.ts";
+import { type Actor, isAdmin } from "./policy.ts";
 
 type Ticket = Pick<TicketRow, "status" | "assigned_to" | "resolved_by" | "closed_by" | "user_id">;
 
-function isAdmin(actor: Actor): boolean {
-  return actor.class === "dev" && actor.rank === "admin";
+/** Throws a rule's refusal, if it gave one. */
+export function refuse(refusal: ErrorCode | null): void {
+  if (refusal) throw new AppError(refusal);
 }
 
 /** The assignee, an admin, or anyone while the ticket is unassigned. */
@@ -34,35 +37,64 @@ function closerOf(ticket: Ticket): string | null {
  * Assign, put on hold, fast complete, submit-and-resolve/close: assignee or admin, and only while
  * the ticket is open.
  */
+export function openTicketActorRefusal(
+  actor: Actor,
+  ticket: Ticket,
+): "ticket_already_ended" | "not_ticket_assignee" | null {
+  if (isEnded(ticket.status)) return "ticket_already_ended";
+  if (!actsAsAssignee(actor, ticket)) return "not_ticket_assignee";
+  return null;
+}
+
 export function requireOpenTicketActor(actor: Actor, ticket: Ticket): void {
-  if (isEnded(ticket.status)) throw new AppError("ticket_already_ended");
-  if (!actsAsAssignee(actor, ticket)) throw new AppError("not_ticket_assignee");
+  refuse(openTicketActorRefusal(actor, ticket));
 }
 
 /** Edit category/priority: open, the assignee or an admin; ended, the closer or an admin. */
-export function requireTicketEditor(actor: Actor, ticket: Ticket): void {
-  if (isAdmin(actor)) return;
-  if (!isEnded(ticket.status)) {
-    if (!actsAsAssignee(actor, ticket)) throw new AppError("not_ticket_assignee");
-    return;
-  }
+export function ticketEditorRefusal(actor: Actor, ticket: Ticket): "not_ticket_assignee" | "not_ticket_closer" | null {
+  if (isAdmin(actor)) return null;
+  if (!isEnded(ticket.status)) return actsAsAssignee(actor, ticket) ? null : "not_ticket_assignee";
   const closer = closerOf(ticket);
-  if (closer === String(actor.id)) return;
+  if (closer === String(actor.id)) return null;
   const closedByStaff = closer !== null && closer !== "AUTO" && closer !== String(ticket.user_id);
-  if (!closedByStaff && ticket.assigned_to === actor.id) return;
-  throw new AppError("not_ticket_closer");
+  if (!closedByStaff && ticket.assigned_to === actor.id) return null;
+  return "not_ticket_closer";
+}
+
+export function requireTicketEditor(actor: Actor, ticket: Ticket): void {
+  refuse(ticketEditorRefusal(actor, ticket));
 }
 
 /** Admin may choose any category; other staff only their own (spec 2 §6). */
+export function choosesAnyCategory(actor: Actor): boolean {
+  return isAdmin(actor);
+}
+
 export function requireCategoryChoice(actor: Actor, categoryId: number, ownCategories: readonly number[]): void {
-  if (isAdmin(actor)) return;
-  if (!ownCategories.includes(categoryId)) throw new AppError("category_not_allowed");
+  if (!choosesAnyCategory(actor) && !ownCategories.includes(categoryId)) throw new AppError("category_not_allowed");
 }
 
 /** The dev rank does not choose the employee: only Auto (no devId) or keeping the assignee. */
+export function choosesEmployee(actor: Actor): boolean {
+  return actor.rank !== "dev";
+}
+
 export function requireEmployeeChoice(actor: Actor, devId: number | undefined, ticket: Ticket): void {
   if (devId === undefined || devId === ticket.assigned_to) return;
-  if (actor.rank === "dev") throw new AppError("employee_choice_not_allowed");
+  if (!choosesEmployee(actor)) throw new AppError("employee_choice_not_allowed");
+}
+
+/**
+ * Reopen (spec 2 §4, §6): any employee, from the modal or before a reply, while the ticket has
+ * ended and its category still exists.
+ */
+export function reopenRefusal(
+  ticket: Pick<TicketRow, "status">,
+  categoryLive: boolean,
+  action: "reopen" | "reopenForReply" = "reopen",
+): TransitionRefusal | "category_deleted" | null {
+  if (!canApply(action, ticket.status)) return transitionRefusal(action, ticket.status);
+  return categoryLive ? null : "category_deleted";
 }
 
 /**

@@ -1,12 +1,13 @@
 /** What a staff member sees of their chat list and its unread marks (common/schemas/chatList.ts). */
 import type { ChatTicket, UnreadChat, UnreadChats } from "../../common/schemas/chatList.ts";
+import type { TicketAbilities } from "../../common/schemas/ticketResponses.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { ChatListTicket } from "../events.ts";
 import type { UnreadCounts } from "../repositories/notifications.ts";
 import { presentStaffTicket } from "./ticket.ts";
 
-export function presentChatTicket(row: ChatListTicket): ChatTicket {
-  return { ...presentStaffTicket(row), pinned: row.pinned === 1 };
+export function presentChatTicket(row: ChatListTicket, abilities: TicketAbilities): ChatTicket {
+  return { ...presentStaffTicket(row, abilities), pinned: row.pinned === 1 };
 }
 
 export function presentUnreadChat(counts: UnreadCounts): UnreadChat {

@@ -32,6 +32,7 @@ import {
 } from "../../common/schemas/ticketResponses.ts";
 import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
 import { isVisibleTo } from "../policies/chatMessages.ts";
+import { ticketAbilities } from "../policies/ticketAbilities.ts";
 import { presentMember } from "./member.ts";
 import {
   presentChatPage,
@@ -122,7 +123,18 @@ function messageRow(overrides: Partial<ChatMessageRow> = {}): ChatMessageRow {
   };
 }
 
-const STAFF_ONLY_TICKET_KEYS = ["priority", "assignedTo", "banned", "ip_origin", "resolved_by", "closed_by", "excuse"];
+const STAFF_ONLY_TICKET_KEYS = [
+  "priority",
+  "assignedTo",
+  "banned",
+  "ip_origin",
+  "resolved_by",
+  "closed_by",
+  "excuse",
+  "abilities",
+];
+const employee = { id: 7, class: "dev", rank: "mod", type: "normal" } as const;
+const abilities = (row: TicketRow) => ticketAbilities(employee, row, { ownCategories: [1], categoryLive: true });
 const STAFF_ONLY_MESSAGE_KEYS = ["read", "ip_origin", "from_user", "to_user", "prev_category", "new_category"];
 
 const ticketRows: [string, TicketRow][] = [
@@ -141,7 +153,7 @@ describe("ticket presenters", () => {
   });
 
   it.each(ticketRows)("present %s in the staff shape, with the bookkeeping", (_name, row) => {
-    const view = presentStaffTicket(row);
+    const view = presentStaffTicket(row, abilities(row));
     fitsExactly(staffTicket, view);
     expect(view).toMatchObject({ priority: row.priority_id, assignedTo: row.assigned_to, banned: row.banned === 1 });
     expect(view.ip_origin).toBe(row.ip_origin || "NOT FOUND");
@@ -156,7 +168,7 @@ describe("ticket presenters", () => {
   });
 
   it("the player's serializer drops staff fields even when handed a staff view", () => {
-    const leaked = presentStaffTicket(ticketRow());
+    const leaked = presentStaffTicket(ticketRow(), abilities(ticketRow()));
     const sent = serialize(playerTicketResponse, { ticket: leaked });
     for (const key of STAFF_ONLY_TICKET_KEYS) expect(sent.ticket).not.toHaveProperty(key);
   });

@@ -1,5 +1,6 @@
 /** The staff ticket page's views: the full staff ticket with its notes room, and the ticket's player. */
 import type { StaffTicketFull, TicketPlayer } from "../../common/schemas/staffTickets.ts";
+import type { TicketAbilities } from "../../common/schemas/ticketResponses.ts";
 import type { TicketRow } from "../db/schema.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { presentStaffTicket } from "./ticket.ts";
@@ -8,9 +9,9 @@ export function notesRoomId(ticketId: number): string {
   return `notes-${ticketId}`;
 }
 
-export function presentStaffTicketFull(row: TicketRow): StaffTicketFull {
+export function presentStaffTicketFull(row: TicketRow, abilities: TicketAbilities): StaffTicketFull {
   return {
-    ...presentStaffTicket(row),
+    ...presentStaffTicket(row, abilities),
     notes_id: notesRoomId(row.id),
     last_message_from: row.last_message_from,
     last_message_by: row.last_message_by,

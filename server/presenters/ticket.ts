@@ -8,6 +8,7 @@ import type {
   PlayerTicketPing,
   StaffTicket,
   StaffTicketPing,
+  TicketAbilities,
 } from "../../common/schemas/ticketResponses.ts";
 import { encodeChatId, encodeFetchCode } from "../../common/ticket-code.ts";
 import type { TicketRow } from "../db/schema.ts";
@@ -52,7 +53,8 @@ export function presentPlayerTicket(row: TicketRow): PlayerTicket {
   };
 }
 
-export function presentStaffTicket(row: TicketRow): StaffTicket {
+/** `abilities`: what the caller may do on it (policies/ticketAbilities.ts), for the caller this answer goes to. */
+export function presentStaffTicket(row: TicketRow, abilities: TicketAbilities): StaffTicket {
   return {
     ...presentPlayerTicket(row),
     priority: row.priority_id,
@@ -64,6 +66,7 @@ export function presentStaffTicket(row: TicketRow): StaffTicket {
     excuse: row.excuse,
     clean: row.clean === 1,
     retain_attachments: row.retain_attachments === 1,
+    abilities,
   };
 }
 

@@ -6,12 +6,14 @@ import { chatRoom, notesRoom, STAFF_ROOM, userRoom } from "../../common/socket-e
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { AppContext } from "../context.ts";
 import { isVisibleTo } from "../policies/chatMessages.ts";
+import { ticketAbilitiesFor } from "../policies/ticketAbilities.ts";
 import { presentChatTicket, presentUnreadChat } from "../presenters/chatList.ts";
 import { presentPlayerMessage, presentStaffMessage } from "../presenters/message.ts";
 import { presentNote } from "../presenters/note.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
 import { countUnreadNotifications, unreadCountsForHolders } from "../repositories/notifications.ts";
+import { findUserById } from "../repositories/users.ts";
 import { subscribePlayerSignals } from "./playerSignals.ts";
 import { subscribePresence } from "./presence.ts";
 import type { AppServer } from "./socketTypes.ts";
@@ -100,9 +102,15 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
 
 /** The sidebar chat list and notifications: each goes to one staff member's tabs only. */
 function subscribeChatListFanout(ctx: AppContext, io: AppServer): void {
+  // The tickets carry what this one employee may do on them, as the list's HTTP answer does.
   ctx.events.on("chatList.added", ({ userId, tickets }) => {
-    for (const ticket of tickets)
-      io.to(userRoom(userId)).emit("new_active_chat", { ticket: presentChatTicket(ticket) });
+    void (async () => {
+      const holder = await findUserById(ctx.store.db, userId);
+      if (!holder) return;
+      const abilities = await ticketAbilitiesFor(ctx.store.db, holder, tickets);
+      for (const ticket of tickets)
+        io.to(userRoom(userId)).emit("new_active_chat", { ticket: presentChatTicket(ticket, abilities(ticket)) });
+    })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "chat list fan-out failed"));
   });
   ctx.events.on("chatList.removed", ({ userId, ticketIds }) => {
     for (const ticket_id of ticketIds) io.to(userRoom(userId)).emit("remove_active_chat", { ticket_id });

@@ -38,6 +38,19 @@ export function findLiveCategory(db: Kysely<Database>, id: number): Promise<Cate
   return db.selectFrom("categories").selectAll().where("id", "=", id).where("deleted", "=", 0).executeTakeFirst();
 }
 
+/** Which of these categories are live (not deleted). */
+export async function liveCategoryIds(db: Kysely<Database>, ids: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set();
+  const rows = await db
+    .selectFrom("categories")
+    .select("id")
+    .where("id", "in", unique)
+    .where("deleted", "=", 0)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export function findLiveServer(db: Kysely<Database>, id: number): Promise<ServerRow | undefined> {
   return db.selectFrom("servers").selectAll().where("id", "=", id).where("deleted", "=", 0).executeTakeFirst();
 }

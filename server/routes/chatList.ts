@@ -24,6 +24,7 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { requireStaff } from "../policies/policy.ts";
+import { ticketAbilitiesFor } from "../policies/ticketAbilities.ts";
 import { presentChatTicket } from "../presenters/chatList.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { activeChatIds, activeChats, pinOf } from "../repositories/activeChats.ts";
@@ -60,7 +61,9 @@ export function chatListRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get("/api/fetch-active-chats", { schema: schemas.chats }, async (request) => {
       const staff = requireStaff(requireUser(request));
-      return { tickets: (await activeChats(db, staff.id)).map(presentChatTicket) };
+      const tickets = await activeChats(db, staff.id);
+      const abilities = await ticketAbilitiesFor(db, staff, tickets);
+      return { tickets: tickets.map((ticket) => presentChatTicket(ticket, abilities(ticket))) };
     });
 
     app.post("/api/add-ticket-to-chat", { schema: schemas.addOne }, async (request) => {

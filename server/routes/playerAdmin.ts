@@ -15,6 +15,7 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { requireUser } from "../http/session.ts";
 import { requirePermission } from "../policies/policy.ts";
+import { ticketAbilitiesFor } from "../policies/ticketAbilities.ts";
 import { presentStaffTicket } from "../presenters/ticket.ts";
 import { multipartForm } from "../uploads/multipart.ts";
 import { memberInformation } from "../usecases/memberInformation.ts";
@@ -47,12 +48,14 @@ export function playerAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/api/members/get-member-information",
       { schema: schemas.information, preHandler: informationForm.preHandler },
       async (request) => {
+        const staff = requireUser(request);
         const { member, tickets } = await memberInformation(
           ctx,
           informationForm.read(request).body.member_id,
           nowSeconds(),
         );
-        return { member, tickets: tickets.map(presentStaffTicket) };
+        const abilities = await ticketAbilitiesFor(ctx.store.db, staff, tickets);
+        return { member, tickets: tickets.map((ticket) => presentStaffTicket(ticket, abilities(ticket))) };
       },
     );
   };

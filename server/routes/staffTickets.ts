@@ -23,9 +23,11 @@ import {
 import { employeeListResponse, fetchDevsQuery } from "../../common/schemas/staffUsers.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { requirePermission, requireStaff } from "../policies/policy.ts";
+import { abilitiesOn } from "../policies/ticketAbilities.ts";
 import { presentEmployee } from "../presenters/employee.ts";
 import { presentFastActionExcuses } from "../presenters/setup.ts";
 import { presentStaffTicketFull, presentTicketPlayer } from "../presenters/staffTicket.ts";
@@ -62,9 +64,14 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     return user;
   }
 
+  /** The ticket as this employee sees it, with what they may do on it now. */
+  async function present(actor: UserRow, ticket: TicketRow) {
+    return presentStaffTicketFull(ticket, await abilitiesOn(db, actor, ticket));
+  }
+
   return async (app) => {
     app.post("/api/tickets/fetch-ticket", { schema: schemas.fetch }, async (request) => {
-      staff(request);
+      const actor = staff(request);
       const { ticket_id, email, createdAt } = request.body;
       const ticket = await findTicket(db, ticket_id);
       // The page's link names the ticket by id, e-mail and number: a link that does not match finds nothing.
@@ -74,57 +81,62 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         (createdAt !== undefined && createdAt !== ticket.created_at);
       if (mismatch) throw new AppError("not_found", "Ticket not found.");
       const player = await findUserById(db, ticket.user_id);
-      return { ticket: presentStaffTicketFull(ticket), user: presentTicketPlayer(ticket, player) };
+      return { ticket: await present(actor, ticket), user: presentTicketPlayer(ticket, player) };
     });
 
     app.post("/api/tickets/update-ticket", { schema: schemas.update }, async (request) => {
       const { ticket_id, new_category, new_priority } = request.body;
-      const ticket = await updateTicket(ctx, staff(request), {
+      const actor = staff(request);
+      const ticket = await updateTicket(ctx, actor, {
         ticketId: ticket_id,
         category: new_category,
         priority: new_priority,
         ip: request.ip,
       });
-      return { ticket: presentStaffTicketFull(ticket) };
+      return { ticket: await present(actor, ticket) };
     });
 
     app.post("/api/tickets/assign-ticket", { schema: schemas.assign }, async (request) => {
       const { ticketId, devId, category } = request.body;
-      const ticket = await assignTicket(ctx, staff(request), { ticketId, devId, category, ip: request.ip });
-      return { ticket: presentStaffTicketFull(ticket) };
+      const actor = staff(request);
+      const ticket = await assignTicket(ctx, actor, { ticketId, devId, category, ip: request.ip });
+      return { ticket: await present(actor, ticket) };
     });
 
     app.post("/api/tickets/reopen-ticket", { schema: schemas.reopen }, async (request) => {
       const { ticket_id, for_reply } = request.body;
-      const ticket = await reopenTicket(ctx, staff(request), {
+      const actor = staff(request);
+      const ticket = await reopenTicket(ctx, actor, {
         ticketId: ticket_id,
         forReply: for_reply,
         ip: request.ip,
       });
-      return { ticket_data: presentStaffTicketFull(ticket) };
+      return { ticket_data: await present(actor, ticket) };
     });
 
     app.post("/api/tickets/put-ticket-on-hold", { schema: schemas.hold }, async (request) => {
-      const ticket = await holdTicket(ctx, staff(request), request.body.ticket_id);
-      return { ticket_data: presentStaffTicketFull(ticket) };
+      const actor = staff(request);
+      const ticket = await holdTicket(ctx, actor, request.body.ticket_id);
+      return { ticket_data: await present(actor, ticket) };
     });
 
     app.post("/api/tickets/submit-ticket-complete", { schema: schemas.complete }, async (request) => {
       const { ticket_id, action, excuse } = request.body;
-      const ticket = await completeTicketByStaff(ctx, staff(request), {
+      const actor = staff(request);
+      const ticket = await completeTicketByStaff(ctx, actor, {
         ticketId: ticket_id,
         action,
         excuse,
         ip: request.ip,
       });
-      return { ticket_data: presentStaffTicketFull(ticket) };
+      return { ticket_data: await present(actor, ticket) };
     });
 
     app.post("/api/tickets/set-retain-attachments", { schema: schemas.retain }, async (request) => {
-      staff(request);
+      const actor = staff(request);
       const { ticket_id, is_retain } = request.body;
       const ticket = await setRetainAttachments(ctx, { ticketId: ticket_id, retain: is_retain });
-      return { ticket: presentStaffTicketFull(ticket) };
+      return { ticket: await present(actor, ticket) };
     });
 
     app.get("/api/tickets/fetch-fast-action-excuses", { schema: schemas.excuses }, async (request) => {

@@ -18,8 +18,10 @@ import {
 } from "../../common/schemas/ticketSearch.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import type { TicketRow } from "../db/schema.ts";
 import { requireUser } from "../http/session.ts";
 import { type Actor, requireStaff } from "../policies/policy.ts";
+import { ticketAbilitiesFor } from "../policies/ticketAbilities.ts";
 import { presentStaffTicket } from "../presenters/ticket.ts";
 import {
   countTickets,
@@ -68,8 +70,14 @@ export function filterOf(
 export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, engine } = ctx.store;
 
+  /** Tickets as this employee sees them, with what they may do on each now. */
+  async function present(staff: Actor, tickets: TicketRow[]) {
+    const abilities = await ticketAbilitiesFor(db, staff, tickets);
+    return tickets.map((ticket) => presentStaffTicket(ticket, abilities(ticket)));
+  }
+
   /** One page and the exact total, with the page's assignees. */
-  async function search(filter: TicketFilter, order: TicketOrder, page: number, size: number) {
+  async function search(staff: Actor, filter: TicketFilter, order: TicketOrder, page: number, size: number) {
     // The count first: how many match decides how SQLite reads the page (repositories/ticketSearch.ts).
     const total = await countTickets(db, engine, filter);
     const offset = (page - 1) * size;
@@ -77,7 +85,7 @@ export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       offset >= total ? [] : await searchTicketPage(db, engine, filter, order, { offset, limit: size, matches: total });
     const assignees = rows.flatMap((r) => (r.assigned_to === null ? [] : [r.assigned_to]));
     return {
-      tickets: rows.map(presentStaffTicket),
+      tickets: await present(staff, rows),
       users: await staffEntries(db, assignees),
       total_pages: Math.max(1, Math.ceil(total / size)),
       total_count: total,
@@ -97,7 +105,7 @@ export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const staff = requireStaff(requireUser(request));
         const { body } = paginationForm.read(request);
         const order = { sortBy: body.sort_by ?? "lastUpdated", order: body.order } as const;
-        return search(filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
+        return search(staff, filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
       },
     );
 
@@ -109,7 +117,7 @@ export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const staff = requireStaff(requireUser(request));
         const { body } = advancedForm.read(request);
         const order = { sortBy: body.sort_by ?? "lastUpdated", order: body.order } as const;
-        return search(filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
+        return search(staff, filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
       },
     );
 
@@ -125,7 +133,7 @@ export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           taggedFor: body.tagged ? staff.id : undefined,
         };
         const order = { sortBy: "lastUpdated", order: "desc" } as const;
-        return search(filter, order, body.current_page, body.entries_per_page);
+        return search(staff, filter, order, body.current_page, body.entries_per_page);
       },
     );
 
@@ -134,9 +142,9 @@ export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/api/tickets/fetch-tickets-by-timestamp",
       { schema: schemas.byTimestamp, preHandler: byTimestampForm.preHandler },
       async (request) => {
-        requireStaff(requireUser(request));
+        const staff = requireStaff(requireUser(request));
         const { body } = byTimestampForm.read(request);
-        return { tickets: (await ticketsByNumber(db, body.createdAt)).map(presentStaffTicket) };
+        return { tickets: await present(staff, await ticketsByNumber(db, body.createdAt)) };
       },
     );
   };

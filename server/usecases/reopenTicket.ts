@@ -7,16 +7,10 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { refuse, reopenRefusal } from "../policies/staffTickets.ts";
 import { findLiveCategory } from "../repositories/setup.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
-import {
-  insertSystemMessage,
-  lostRace,
-  requireTransition,
-  type StaffActor,
-  ticketOr404,
-} from "./ticketActionSupport.ts";
+import { insertSystemMessage, lostRace, type StaffActor, ticketOr404 } from "./ticketActionSupport.ts";
 
 export async function reopenTicket(
   ctx: AppContext,
@@ -26,8 +20,7 @@ export async function reopenTicket(
   const db = ctx.store.db;
   const ticket = await ticketOr404(db, input.ticketId);
   const action = input.forReply ? "reopenForReply" : "reopen";
-  requireTransition(action, ticket);
-  if (!(await findLiveCategory(db, ticket.category_id))) throw new AppError("category_deleted");
+  refuse(reopenRefusal(ticket, (await findLiveCategory(db, ticket.category_id)) !== undefined, action));
   const now = nowSeconds();
   const result = await db.transaction().execute(async (trx) => {
     const updated = await applyTransition(trx, ticket.id, action, {

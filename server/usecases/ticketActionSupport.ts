@@ -1,7 +1,7 @@
 /** What the staff ticket actions share: loading the ticket, the refusal after a lost race, the system message. */
 import type { Kysely } from "kysely";
 import type { ChatMessageRow, ChatMessageType, Database, TicketRow } from "../db/schema.ts";
-import { canApply, isEnded, type TicketAction } from "../domain/ticketStatus.ts";
+import { canApply, transitionRefusal as refusalOf, type TicketAction } from "../domain/ticketStatus.ts";
 import { AppError } from "../http/errors.ts";
 import { insertMessage } from "../repositories/chat.ts";
 import { findTicket } from "../repositories/tickets.ts";
@@ -24,12 +24,7 @@ export async function ticketOr404(db: Kysely<Database>, ticketId: number): Promi
 
 /** Why `action` cannot run on a ticket in this state (before the write, or after a lost race). */
 export function transitionRefusal(action: TicketAction, ticket: TicketRow): AppError {
-  if (action === "reopen" || action === "reopenForReply") {
-    return new AppError(isEnded(ticket.status) ? "ticket_changed" : "ticket_not_ended");
-  }
-  if (isEnded(ticket.status)) return new AppError("ticket_already_ended");
-  if (action === "hold" && ticket.status === "ON HOLD") return new AppError("ticket_already_on_hold");
-  return new AppError("ticket_changed");
+  return new AppError(refusalOf(action, ticket.status));
 }
 
 export function requireTransition(action: TicketAction, ticket: TicketRow): void {
