@@ -177,4 +177,20 @@ test.describe("staff ticket page as the dev rank", () => {
     await expect(modal.getByTestId("assign-dev-rank")).toBeVisible();
     await expect(modal.getByTestId("assign-employee")).toHaveCount(0);
   });
+
+  test("someone else's ticket: the actions are off, each with the server's reason", async ({ page }) => {
+    const devs = (await (await page.request.get("/api/users/fetch-devs")).json()) as FetchDevsResponse;
+    const dev = devs.devs.find((d) => d.rank === "dev");
+    if (!dev) throw new Error("the demo has no dev");
+    const ticket = await pickTicket((t) => OPEN.includes(t.status) && t.assignedTo !== null && t.assignedTo !== dev.id);
+    await openTicket(page, ticket);
+    for (const action of ["action-assign", "action-hold", "action-fast-complete"]) {
+      await expect(page.getByTestId(action)).toBeDisabled();
+    }
+    const ban = page.getByTestId(ticket.banned ? "unban-button" : "ban-button");
+    await expect(ban).toBeDisabled();
+    await expect(page.locator('[data-refusal="ban_not_allowed"]')).toHaveCount(1);
+    await page.locator('[data-refusal="not_ticket_assignee"]').first().hover();
+    await expect(page.getByRole("tooltip")).toContainText("Only the employee assigned to this ticket or an admin");
+  });
 });

@@ -1,28 +1,26 @@
 /**
  * Ban and unban the ticket's player (spec 2 §2, §6), and their ban history. Ban opens the ban
- * dialog; Unban asks to confirm and needs no reason. Both are disabled on a RESOLVED ticket and
- * for staff who are neither the assignee, the closer nor an admin (the server decides anyway).
+ * dialog; Unban asks to confirm and needs no reason. Each is enabled as the ticket's abilities say
+ * (the server's rule), with the refusal's reason on hover when it is not.
  */
-import { Button, Group, Tooltip } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { IconBan, IconHistory, IconLockOpen } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
-import { useSession } from "../../session/SessionContext.ts";
 import { confirmAction } from "../../ui/confirmAction.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
+import { RefusalTooltip } from "../../ui/RefusalTooltip.tsx";
 import { unbanPlayer } from "./api.ts";
 import { BanHistoryModal } from "./BanHistoryModal.tsx";
 import { BanModal } from "./BanModal.tsx";
-import { banBlock } from "./banRule.ts";
 
 export function BanButton({ ticket, onChanged }: { ticket: StaffTicket; onChanged: () => void }) {
   const { t } = useTranslation("bans");
-  const { user } = useSession();
   const [banOpen, setBanOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const block = banBlock(user, ticket);
+  const { abilities } = ticket;
 
   const unban = async () => {
     if (!(await confirmAction({ message: t("unban_confirm", { name: ticket.name }), confirmLabel: t("unban") })))
@@ -45,7 +43,7 @@ export function BanButton({ ticket, onChanged }: { ticket: StaffTicket; onChange
       leftSection={<IconLockOpen size={16} />}
       onClick={unban}
       loading={busy}
-      disabled={block !== null}
+      disabled={!abilities.unban}
       data-testid="unban-button"
     >
       {t("unban")}
@@ -56,7 +54,7 @@ export function BanButton({ ticket, onChanged }: { ticket: StaffTicket; onChange
       color="red"
       leftSection={<IconBan size={16} />}
       onClick={() => setBanOpen(true)}
-      disabled={block !== null}
+      disabled={!abilities.ban}
       data-testid="ban-button"
     >
       {t("ban")}
@@ -65,13 +63,7 @@ export function BanButton({ ticket, onChanged }: { ticket: StaffTicket; onChange
 
   return (
     <Group gap="xs">
-      {block ? (
-        <Tooltip label={t(`blocked.${block}`)} withArrow>
-          <span>{action}</span>
-        </Tooltip>
-      ) : (
-        action
-      )}
+      <RefusalTooltip code={ticket.banned ? abilities.refusals.unban : abilities.refusals.ban}>{action}</RefusalTooltip>
       <Button
         variant="subtle"
         leftSection={<IconHistory size={16} />}

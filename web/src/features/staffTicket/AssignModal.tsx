@@ -1,12 +1,12 @@
 /**
- * Assign (spec 2 §2, §4, §6): a category (admins: any; others: their own) and an employee among
+ * Assign (spec 2 §2, §4, §6): a category among those the caller may choose and an employee among
  * those who handle that category and the ticket's server, except the current assignee, or Auto.
- * The dev rank gets no employee choice. A notice says when the category will change.
+ * Whether the caller chooses the employee at all, and which categories, are the ticket's
+ * abilities (the server's rules). A notice says when the category will change.
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SessionUser } from "../../../../common/schemas/auth.ts";
 import { categoryTitle } from "../tickets/ticketDisplay.ts";
 import { type StaffTicketFull, useAllCategories, useDevs } from "./api.ts";
 
@@ -15,12 +15,11 @@ const AUTO = "auto";
 interface Props {
   opened: boolean;
   ticket: StaffTicketFull;
-  me: SessionUser;
   onClose: () => void;
   onAssign: (category: number, devId: number | undefined) => Promise<void>;
 }
 
-export function AssignModal({ opened, ticket, me, onClose, onAssign }: Props) {
+export function AssignModal({ opened, ticket, onClose, onAssign }: Props) {
   const { t, i18n } = useTranslation("ticketPage");
   const categories = useAllCategories();
   const devs = useDevs();
@@ -34,12 +33,12 @@ export function AssignModal({ opened, ticket, me, onClose, onAssign }: Props) {
     }
   }, [opened, ticket.category]);
 
-  const isAdmin = me.rank === "admin";
-  const isDevRank = me.rank === "dev";
-  const mine = devs.data?.find((d) => d.id === me.id)?.categories ?? [];
+  const { categories: allowed, choose_employee: choosesEmployee } = ticket.abilities;
   const live = categories.data?.live ?? [];
   // A disabled category takes no tickets (spec 3 §2.4); the ticket's own stays listed.
-  const choosable = live.filter((c) => c.id === ticket.category || (!c.disabled && (isAdmin || mine.includes(c.id))));
+  const choosable = live.filter(
+    (c) => c.id === ticket.category || (!c.disabled && (allowed === "any" || allowed.includes(c.id))),
+  );
   const categoryId = Number(category);
   const eligible = (devs.data ?? []).filter(
     (d) => d.id !== ticket.assignedTo && d.categories.includes(categoryId) && d.servers.includes(ticket.server),
@@ -53,7 +52,7 @@ export function AssignModal({ opened, ticket, me, onClose, onAssign }: Props) {
   const submit = async () => {
     setBusy(true);
     try {
-      await onAssign(categoryId, employee === AUTO || isDevRank ? undefined : Number(employee));
+      await onAssign(categoryId, employee === AUTO || !choosesEmployee ? undefined : Number(employee));
     } finally {
       setBusy(false);
     }
@@ -75,7 +74,7 @@ export function AssignModal({ opened, ticket, me, onClose, onAssign }: Props) {
           comboboxProps={{ withinPortal: true }}
           data-testid="assign-category"
         />
-        {isDevRank ? (
+        {!choosesEmployee ? (
           <Text size="sm" c="dimmed" data-testid="assign-dev-rank">
             {t("assign.dev_rank_hint")}
           </Text>

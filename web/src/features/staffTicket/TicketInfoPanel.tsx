@@ -1,4 +1,8 @@
-/** Ticket info (spec 2 §2): the ticket's facts, with category and priority editable; save stays disabled until something changes. */
+/**
+ * Ticket info (spec 2 §2): the ticket's facts, with category and priority editable when the
+ * ticket's abilities allow it (among the categories they name); save stays disabled until
+ * something changes.
+ */
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -42,9 +46,10 @@ export function TicketInfoPanel({ ticket, user, serverTitle, canEdit, onSave }: 
 
   const live = categories.data?.live ?? [];
   const current = [...live, ...(categories.data?.deleted ?? [])].find((c) => c.id === ticket.category);
+  const allowed = ticket.abilities.categories;
   // A disabled category takes no tickets (spec 3 §2.4); the ticket's own stays listed.
   const categoryOptions = live
-    .filter((c) => !c.disabled || c.id === ticket.category)
+    .filter((c) => c.id === ticket.category || (!c.disabled && (allowed === "any" || allowed.includes(c.id))))
     .map((c) => ({ value: String(c.id), label: categoryTitle(c, i18n.language) }));
   if (current && !live.some((c) => c.id === current.id)) {
     categoryOptions.push({

@@ -9,10 +9,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { ENDED_STATUSES } from "../../../../common/constants.ts";
 import type { TicketPlayer } from "../../../../common/schemas/staffTickets.ts";
 import { ApiError } from "../../api/client.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
+import { RefusalTooltip } from "../../ui/RefusalTooltip.tsx";
 import { errorText } from "../../ui/useErrorText.ts";
 import { usePreferences } from "../account/api.ts";
 import { BanButton } from "../bans/BanButton.tsx";
@@ -26,7 +28,6 @@ import { AssignModal } from "./AssignModal.tsx";
 import { type FastAction, type StaffTicketFull, staffTicketKey, ticketActions, useDevs, useSetTicket } from "./api.ts";
 import { ConfirmModal, SubmitWarningModal, type WarningKind, warningSuppressed } from "./ConfirmModals.tsx";
 import { FastCompleteModal } from "./FastCompleteModal.tsx";
-import { isEnded, mayAct, mayEdit, reasonRequired } from "./rules.ts";
 import { TicketInfoPanel } from "./TicketInfoPanel.tsx";
 import { useAsk } from "./useAsk.ts";
 
@@ -53,8 +54,10 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
   const reopenForReply = useAsk<true, boolean>(false);
   if (!user) return null;
 
-  const ended = isEnded(ticket);
-  const canAct = mayAct(user, ticket);
+  // What this employee may do here is the server's answer (ticket.abilities); a live update reads
+  // the ticket again (useTicketLive), and every action's answer brings them anew.
+  const { abilities } = ticket;
+  const ended = ENDED_STATUSES.includes(ticket.status);
   const assignee = devs.data?.find((d) => d.id === ticket.assignedTo)?.name ?? null;
   const serverTitle = servers.data?.find((s) => s.id === ticket.server)?.title ?? String(ticket.server);
 
@@ -77,7 +80,7 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
 
   const complete = async (action: FastAction, excuse: string) => {
     const done = await run(
-      () => ticketActions.complete(ticket.id, action, excuse, reasonRequired(user, ticket)),
+      () => ticketActions.complete(ticket.id, action, excuse, abilities.excuse_required),
       t(`done.${action}`),
     );
     if (done) {
@@ -93,9 +96,10 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
       return reopenForReply.ask(true);
     }
     if (ended) return false;
-    if (!canAct) {
+    if (!abilities.complete) {
       // The server would refuse the completion after the message: say so before anything is sent.
-      showError(new ApiError(403, errorText("", "not_ticket_assignee"), "not_ticket_assignee"));
+      const code = abilities.refusals.complete ?? "forbidden";
+      showError(new ApiError(403, errorText("", code), code));
       return false;
     }
     if (warningSuppressed(user.id, kind)) return true;
@@ -115,31 +119,50 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
       <AssigneeHeader name={assignee} playerLink={`/ticket/${ticketInfo}`} />
       <Paper withBorder radius="md" p="sm">
         <Group gap="xs" wrap="wrap" data-testid="ticket-actions">
-          <Button variant="light" disabled={!canAct} onClick={() => setDialog("assign")} data-testid="action-assign">
-            {t("actions.assign")}
-          </Button>
-          <Button
-            variant="light"
-            color="orange"
-            disabled={!canAct || ticket.status === "ON HOLD"}
-            onClick={() => setDialog("hold")}
-            data-testid="action-hold"
-          >
-            {t("actions.hold")}
-          </Button>
-          <Button
-            variant="light"
-            color="green"
-            disabled={!canAct}
-            onClick={() => setDialog("complete")}
-            data-testid="action-fast-complete"
-          >
-            {t("actions.fast_complete")}
-          </Button>
-          {ended && (
-            <Button variant="light" color="blue" onClick={() => setDialog("reopen")} data-testid="action-reopen">
-              {t("actions.reopen")}
+          <RefusalTooltip code={abilities.refusals.assign}>
+            <Button
+              variant="light"
+              disabled={!abilities.assign}
+              onClick={() => setDialog("assign")}
+              data-testid="action-assign"
+            >
+              {t("actions.assign")}
             </Button>
+          </RefusalTooltip>
+          <RefusalTooltip code={abilities.refusals.hold}>
+            <Button
+              variant="light"
+              color="orange"
+              disabled={!abilities.hold}
+              onClick={() => setDialog("hold")}
+              data-testid="action-hold"
+            >
+              {t("actions.hold")}
+            </Button>
+          </RefusalTooltip>
+          <RefusalTooltip code={abilities.refusals.complete}>
+            <Button
+              variant="light"
+              color="green"
+              disabled={!abilities.complete}
+              onClick={() => setDialog("complete")}
+              data-testid="action-fast-complete"
+            >
+              {t("actions.fast_complete")}
+            </Button>
+          </RefusalTooltip>
+          {ended && (
+            <RefusalTooltip code={abilities.refusals.reopen}>
+              <Button
+                variant="light"
+                color="blue"
+                disabled={!abilities.reopen}
+                onClick={() => setDialog("reopen")}
+                data-testid="action-reopen"
+              >
+                {t("actions.reopen")}
+              </Button>
+            </RefusalTooltip>
           )}
           <BanButton
             ticket={ticket}
@@ -167,7 +190,7 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
             ticket={ticket}
             user={player}
             serverTitle={serverTitle}
-            canEdit={mayEdit(user, ticket)}
+            canEdit={abilities.edit}
             onSave={async (category, priority) => {
               await run(() => ticketActions.update(ticket.id, category, priority), t("done.saved"));
             }}
@@ -209,7 +232,6 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
       <AssignModal
         opened={dialog === "assign"}
         ticket={ticket}
-        me={user}
         onClose={() => setDialog(null)}
         onAssign={async (category, devId) => {
           if (await run(() => ticketActions.assign(ticket, category, devId), t("done.assigned"))) setDialog(null);
@@ -229,7 +251,7 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
       />
       <FastCompleteModal
         opened={dialog === "complete"}
-        required={reasonRequired(user, ticket)}
+        required={abilities.excuse_required}
         onClose={() => setDialog(null)}
         onComplete={complete}
       />
