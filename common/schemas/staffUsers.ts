@@ -127,7 +127,57 @@ export const employee = z.object({
 });
 export type Employee = z.infer<typeof employee>;
 
-export const employeeListResponse = z.object({ devs: z.array(employee) });
+/** The staff list's actions on an employee (spec 3 §2.2), each a call of this file's. */
+export const EMPLOYEE_ABILITIES = [
+  "permissions",
+  "responsibilities",
+  "disable",
+  "enable",
+  "disperse",
+  "password",
+  "delete",
+] as const;
+export type EmployeeAbility = (typeof EMPLOYEE_ABILITIES)[number];
+
+/**
+ * What the caller may do to this employee, as of this answer, decided by the same policy
+ * functions that guard the calls (server/policies/employeeAbilities.ts): the list shows a row's
+ * actions from these.
+ */
+export const employeeAbilities = z.object({
+  /** change-user-permissions: rank and permissions. */
+  permissions: z.boolean(),
+  /** The ranks change-user-permissions may give this employee (none without `permissions`). */
+  ranks: z.array(z.enum(STAFF_RANKS)),
+  /** change-dev-responsibilities: categories and servers. */
+  responsibilities: z.boolean(),
+  /** disable-user-until. */
+  disable: z.boolean(),
+  /** enable-user. */
+  enable: z.boolean(),
+  /** disperse-user-tickets. */
+  disperse: z.boolean(),
+  /** change-password. */
+  password: z.boolean(),
+  /** delete-dev. */
+  delete: z.boolean(),
+});
+export type EmployeeAbilities = z.infer<typeof employeeAbilities>;
+
+/** A row of the staff list: the employee and what the caller may do to them. */
+export const staffListEmployee = employee.extend({ abilities: employeeAbilities });
+export type StaffListEmployee = z.infer<typeof staffListEmployee>;
+
+/** What the caller may do on the list itself: create a user, and an employee of which ranks. */
+export const staffListAbilities = z.object({
+  create: z.boolean(),
+  ranks: z.array(z.enum(STAFF_RANKS)),
+});
+export type StaffListAbilities = z.infer<typeof staffListAbilities>;
+
+/** GET /api/users/fetch-devs?scope=all. */
+export const employeeListResponse = z.object({ devs: z.array(staffListEmployee), abilities: staffListAbilities });
+export type EmployeeListResponse = z.infer<typeof employeeListResponse>;
 export const userResponse = z.object({ user: employee });
 export type UserResponse = z.infer<typeof userResponse>;
 

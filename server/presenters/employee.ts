@@ -2,7 +2,7 @@
  * An employee as the staff list shows them (spec 3 §3 Employee). A disable that has run out is
  * shown as enabled: the row keeps its old end until someone changes it, but it no longer holds.
  */
-import type { Employee } from "../../common/schemas/staffUsers.ts";
+import type { Employee, EmployeeAbilities, StaffListEmployee } from "../../common/schemas/staffUsers.ts";
 import type { EmployeeRecord } from "../repositories/employees.ts";
 import { isDisabled } from "../repositories/users.ts";
 
@@ -23,4 +23,13 @@ export function presentEmployee({ user, categories, servers }: EmployeeRecord, n
     created: user.created_at,
     updated: user.updated_at,
   };
+}
+
+/** A row of the staff list: the employee, and what the caller may do to them (policies/employeeAbilities.ts). */
+export function presentStaffListEmployee(
+  record: EmployeeRecord,
+  now: number,
+  abilities: EmployeeAbilities,
+): StaffListEmployee {
+  return { ...presentEmployee(record, now), abilities };
 }

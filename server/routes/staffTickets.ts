@@ -26,9 +26,10 @@ import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
+import { employeeAbilitiesFor } from "../policies/employeeAbilities.ts";
 import { requirePermission, requireStaff } from "../policies/policy.ts";
 import { abilitiesOn } from "../policies/ticketAbilities.ts";
-import { presentEmployee } from "../presenters/employee.ts";
+import { presentStaffListEmployee } from "../presenters/employee.ts";
 import { presentFastActionExcuses } from "../presenters/setup.ts";
 import { presentStaffTicketFull, presentTicketPlayer } from "../presenters/staffTicket.ts";
 import { listEmployees } from "../repositories/employees.ts";
@@ -150,7 +151,16 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (request.query.scope === "all") {
         await requirePermission(db, user, "users:view");
         const now = nowSeconds();
-        return { devs: (await listEmployees(db)).map((record) => presentEmployee(record, now)) };
+        const records = await listEmployees(db);
+        const abilities = await employeeAbilitiesFor(
+          db,
+          user,
+          records.map((r) => r.user),
+        );
+        return {
+          devs: records.map((record) => presentStaffListEmployee(record, now, abilities.of(record.user))),
+          abilities: abilities.list,
+        };
       }
       return { devs: await listActiveStaff(db, nowSeconds()) };
     });

@@ -30,6 +30,7 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { requireUser } from "../http/session.ts";
 import { requireAnyPermission, requirePermission } from "../policies/policy.ts";
+import { EMPLOYEE_ACTION_PERMISSIONS } from "../policies/staffUsers.ts";
 import { presentEmployee } from "../presenters/employee.ts";
 import { activeTicketCounts, type EmployeeRecord, isEmailRegistered } from "../repositories/employees.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
@@ -92,36 +93,36 @@ export function staffUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post("/api/users/change-dev-responsibilities", { schema: schemas.responsibilities }, async (request) => {
-      const actor = await requirePermission(db, request.user, "users:set_categories");
+      const actor = await requirePermission(db, request.user, EMPLOYEE_ACTION_PERMISSIONS.responsibilities);
       const { user_id, categories, servers } = request.body;
       return user(await changeResponsibilities(ctx, actor, { userId: user_id, categories, servers }));
     });
 
     app.post("/api/users/disable-user-until", { schema: schemas.disable }, async (request) => {
-      const actor = await requirePermission(db, request.user, "users:disable");
+      const actor = await requirePermission(db, request.user, EMPLOYEE_ACTION_PERMISSIONS.disable);
       return user(await disableEmployee(ctx, actor, { userId: request.body.id, date: request.body.date }));
     });
 
     app.post("/api/users/enable-user", { schema: schemas.enable }, async (request) => {
-      const actor = await requirePermission(db, request.user, "users:disable");
+      const actor = await requirePermission(db, request.user, EMPLOYEE_ACTION_PERMISSIONS.enable);
       return user(await enableEmployee(ctx, actor, request.body.id));
     });
 
     app.post("/api/users/disperse-user-tickets", { schema: schemas.disperse }, async (request) => {
-      await requirePermission(db, request.user, "users:disperse_tickets");
+      await requirePermission(db, request.user, EMPLOYEE_ACTION_PERMISSIONS.disperse);
       const actor = requireUser(request);
       const result = await disperseTickets(ctx, actor, { userId: request.body.id, ip: request.ip });
       return { ...user(result.record), dispersed: result.dispersed, remaining: result.remaining };
     });
 
     app.post("/api/users/change-password", { schema: schemas.password }, async (request) => {
-      const actor = await requirePermission(db, request.user, "users:reset_pw");
+      const actor = await requirePermission(db, request.user, EMPLOYEE_ACTION_PERMISSIONS.password);
       const { dev_id, password, re_password } = request.body;
       return user(await resetEmployeePassword(ctx, actor, { userId: dev_id, password, rePassword: re_password }));
     });
 
     app.post("/api/users/delete-dev", { schema: schemas.delete }, async (request) => {
-      await requirePermission(db, request.user, "users:delete");
+      await requirePermission(db, request.user, EMPLOYEE_ACTION_PERMISSIONS.delete);
       await deleteEmployee(ctx, requireUser(request), { userId: request.body.user_id, ip: request.ip });
       return { confirm: true };
     });
@@ -143,7 +144,7 @@ export function staffUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post("/api/permissions/change-user-permissions", { schema: schemas.changePermissions }, async (request) => {
-      const actor = await requirePermission(db, request.user, "users:set_permissions");
+      const actor = await requirePermission(db, request.user, EMPLOYEE_ACTION_PERMISSIONS.permissions);
       const { user_id, rank, add_list, remove_list } = request.body;
       return user(
         await changeUserPermissions(ctx, actor, { userId: user_id, rank, add: add_list, remove: remove_list }),

@@ -6,7 +6,7 @@ import { lockAdmins } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { Actor } from "../policies/policy.ts";
-import { requireAdminRights, requireNotSelf, requireOutranks, type SelfRefusal } from "../policies/staffUsers.ts";
+import { changeRefusal, requireNotSelf, type SelfRefusal } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, otherActiveAdmins } from "../repositories/employees.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
 
@@ -40,8 +40,8 @@ export async function targetForChange(
   if (self) requireNotSelf(actor, userId, self);
   const target = await employeeOr404(db, userId);
   const held = await permissionsOf(db, actor);
-  requireAdminRights(held, target.user);
-  requireOutranks(actor, target.user);
+  const refusal = changeRefusal(actor, held, target.user, self);
+  if (refusal) throw new AppError(refusal);
   return { target, held };
 }
 
