@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { storageStatePath } from "./support/env.ts";
+import { ADMIN_EMAIL, storageStatePath } from "./support/env.ts";
 import { fillSignInForm, signInButton } from "./support/signIn.ts";
 
 const PASSWORD = "New-M0d!Passw0rd";
@@ -131,6 +131,22 @@ test("an admin creates a mod who sets a password, signs in, loses setup:view liv
   } finally {
     await mod.context().close();
   }
+});
+
+test("a row offers what the server allows on that employee: one's own row only what is not refused to oneself", async ({
+  page,
+}) => {
+  await page.goto("/admin/users");
+  await expect(page.getByTestId("staff-table")).toBeVisible();
+  const own = await findRow(page, ADMIN_EMAIL);
+  // An admin may narrow their own responsibilities and hand their tickets on, nothing else of their own.
+  await expect(own.getByTestId("action-responsibilities")).toBeVisible();
+  await expect(own.getByTestId("action-disperse")).toBeVisible();
+  for (const refused of ["permissions", "disable", "password", "delete"]) {
+    await expect(own.getByTestId(`action-${refused}`)).toHaveCount(0);
+  }
+  const mod = page.locator('[data-testid="staff-row"][data-email="mod@demo.test"]');
+  await expect(mod.getByTestId("action-delete")).toBeVisible();
 });
 
 test("the staff list sorts, pages and shows the chips and rank badges", async ({ page }) => {

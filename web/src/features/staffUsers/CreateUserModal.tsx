@@ -7,7 +7,7 @@ import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, TextInput, Toolti
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Permission, StaffRank } from "../../../../common/permissions.ts";
+import { holdsEveryPermission, type Permission, type StaffRank } from "../../../../common/permissions.ts";
 import { checkNewUserEmailBody } from "../../../../common/schemas/staffUsers.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { useCopyToClipboard } from "../../ui/useCopyToClipboard.ts";
@@ -62,7 +62,16 @@ function SetupLinkView({ link, onClose }: { link: string; onClose(): void }) {
   );
 }
 
-export function CreateUserModal({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
+export function CreateUserModal({
+  ranks,
+  onClose,
+  onCreated,
+}: {
+  /** The ranks the caller may give a new employee (the list's abilities). */
+  ranks: readonly StaffRank[];
+  onClose(): void;
+  onCreated(): void;
+}) {
   const { t } = useTranslation("users");
   const { permissions: held } = useSession();
   const [email, setEmail] = useState("");
@@ -93,7 +102,7 @@ export function CreateUserModal({ onClose, onCreated }: { onClose(): void; onCre
       const loaded = new Set(await fetchRankPermissions(next));
       setDefaults(loaded);
       // The server refuses a new account holding what its creator does not hold.
-      setValue(new Set([...loaded].filter((p) => next === "admin" || held.has(p))));
+      setValue(new Set([...loaded].filter((p) => holdsEveryPermission(next) || held.has(p))));
     } catch (failure) {
       setError(failureText(failure));
     }
@@ -107,7 +116,10 @@ export function CreateUserModal({ onClose, onCreated }: { onClose(): void; onCre
     setBusy(true);
     setError(null);
     try {
-      const change = employee && rank !== "admin" ? permissionDiff(defaults, value) : { add_list: [], remove_list: [] };
+      const change =
+        employee && rank && !holdsEveryPermission(rank)
+          ? permissionDiff(defaults, value)
+          : { add_list: [], remove_list: [] };
       const created = await createUser({
         email: email.trim(),
         user_class: userClass,
@@ -174,9 +186,12 @@ export function CreateUserModal({ onClose, onCreated }: { onClose(): void; onCre
             placeholder={t("create.rank_placeholder")}
             value={rank}
             onChange={(next) => void chooseRank(next)}
+            allowed={ranks}
             testId="create-rank"
           />
-          {rank && <PermissionChecklist value={value} held={held} allOn={rank === "admin"} onChange={setValue} />}
+          {rank && (
+            <PermissionChecklist value={value} held={held} allOn={holdsEveryPermission(rank)} onChange={setValue} />
+          )}
         </>
       )}
     </DialogFrame>

@@ -1,14 +1,14 @@
 /**
  * Edit permissions (spec 3 §4, §5): choosing a rank loads its defaults (for the options the
- * editor holds; the others keep their state, since only what one holds can be toggled); the admin
- * rank is offered only with users:set_admin; save only when something differs. A rank change signs
- * the employee out.
+ * editor holds; the others keep their state, since only what one holds can be toggled); the ranks
+ * offered are the row's abilities; save only when something differs. A rank change signs the
+ * employee out.
  */
 import { Alert, Center, Loader } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PERMISSIONS, type Permission, type StaffRank } from "../../../../common/permissions.ts";
+import { holdsEveryPermission, type Permission, type StaffRank } from "../../../../common/permissions.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { changeUserPermissions, type Employee, fetchRankPermissions, useUserPermissions } from "./api.ts";
 import { DialogFrame } from "./DialogFrame.tsx";
@@ -33,7 +33,7 @@ export function PermissionsModal({ employee, onClose }: { employee: Employee; on
   const chooseRank = async (next: StaffRank) => {
     setRank(next);
     try {
-      const defaults = next === "admin" ? [...PERMISSIONS] : await fetchRankPermissions(next);
+      const defaults = await fetchRankPermissions(next);
       setValue(applyRankDefaults(defaults, base, held));
     } catch (failure) {
       setLoadError(failureText(failure));
@@ -57,6 +57,7 @@ export function PermissionsModal({ employee, onClose }: { employee: Employee; on
         label={t("permissions.rank")}
         value={rank}
         onChange={(next) => void chooseRank(next)}
+        allowed={employee.abilities.ranks}
         testId="permissions-rank"
       />
       {rankChanged && (
@@ -65,7 +66,7 @@ export function PermissionsModal({ employee, onClose }: { employee: Employee; on
         </Alert>
       )}
       {value ? (
-        <PermissionChecklist value={value} held={held} allOn={rank === "admin"} onChange={setValue} />
+        <PermissionChecklist value={value} held={held} allOn={holdsEveryPermission(rank)} onChange={setValue} />
       ) : (
         <Center py="md">
           <Loader size="sm" />

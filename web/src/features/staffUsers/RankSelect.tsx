@@ -1,27 +1,27 @@
 /**
- * The rank choice of the create and edit dialogs: the admin rank only with users:set_admin (spec 3
- * §5), and no rank above one's own.
+ * The rank choice of the create and edit dialogs: the ranks the server says the caller may give
+ * (the list's or the row's abilities); the others are shown, turned off.
  */
 import { Select } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { mayGiveRank, STAFF_RANKS, type StaffRank } from "../../../../common/permissions.ts";
-import { useSession } from "../../session/SessionContext.ts";
+import { STAFF_RANKS, type StaffRank } from "../../../../common/permissions.ts";
 
 export function RankSelect({
   label,
   value,
   onChange,
   placeholder,
+  allowed,
   testId,
 }: {
   label: string;
   value: StaffRank | null;
   onChange(rank: StaffRank): void;
   placeholder?: string;
+  allowed: readonly StaffRank[];
   testId: string;
 }) {
   const { t } = useTranslation("users");
-  const { can, user } = useSession();
   return (
     <Select
       label={label}
@@ -30,7 +30,7 @@ export function RankSelect({
       data={STAFF_RANKS.map((r) => ({
         value: r,
         label: t(`ranks.${r}`),
-        disabled: (r === "admin" && !can("users:set_admin")) || !user || !mayGiveRank(user.rank, r),
+        disabled: !allowed.includes(r),
       }))}
       value={value}
       onChange={(next) => next && onChange(next as StaffRank)}

@@ -1,8 +1,7 @@
 /**
- * The staff list with its actions (spec 3 §2.2): each action only with its permission; password,
- * delete, permissions, disable and (except for an admin) responsibilities never on oneself; an
- * admin's row changed only with users:set_admin, and another employee's only from a higher rank
- * (mayActOn; the server refuses the rest anyway). One dialog open at a time.
+ * The staff list with its actions (spec 3 §2.2): a row offers the actions its abilities allow (the
+ * server's rules: permissions, rank order, users:set_admin, oneself), enable or disable as the
+ * employee is; the create button and its ranks are the list's abilities. One dialog open at a time.
  */
 import { Button, Center, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import {
@@ -17,7 +16,6 @@ import {
 } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../session/SessionContext.ts";
 import { TablePager } from "../../ui/TablePager.tsx";
 import { useCategories, useServers } from "../tickets/api.ts";
 import { categoryTitle } from "../tickets/ticketDisplay.ts";
@@ -28,14 +26,7 @@ import { PasswordModal } from "./PasswordModal.tsx";
 import { PermissionsModal } from "./PermissionsModal.tsx";
 import { ResponsibilitiesModal } from "./ResponsibilitiesModal.tsx";
 import { type RowAction, StaffTable } from "./StaffTable.tsx";
-import {
-  DEFAULT_STAFF_PAGE_SIZE,
-  DEFAULT_STAFF_SORT,
-  mayActOn,
-  pageOf,
-  sortEmployees,
-  toggleSort,
-} from "./staffTable.ts";
+import { DEFAULT_STAFF_PAGE_SIZE, DEFAULT_STAFF_SORT, pageOf, sortEmployees, toggleSort } from "./staffTable.ts";
 import { useConfirmedActions } from "./useConfirmedActions.ts";
 
 type Dialog =
@@ -44,9 +35,9 @@ type Dialog =
 
 export function StaffUsersView() {
   const { t, i18n } = useTranslation("users");
-  const { user: me, can } = useSession();
   const employees = useEmployees();
-  const ids = useMemo(() => (employees.data ?? []).map((e) => e.id), [employees.data]);
+  const rows = employees.data?.devs;
+  const ids = useMemo(() => (rows ?? []).map((e) => e.id), [rows]);
   const tickets = useActiveTicketNumbers(ids);
   const categories = useCategories();
   const servers = useServers();
@@ -58,70 +49,59 @@ export function StaffUsersView() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const language = i18n.resolvedLanguage ?? "en";
 
-  const sorted = useMemo(
-    () => sortEmployees(employees.data ?? [], sort, tickets.data),
-    [employees.data, sort, tickets.data],
-  );
+  const sorted = useMemo(() => sortEmployees(rows ?? [], sort, tickets.data), [rows, sort, tickets.data]);
   const shown = pageOf(sorted, page, pageSize);
 
   const actionsFor = (employee: Employee): RowAction[] => {
-    const self = employee.id === me?.id;
-    const mayChange = mayActOn(me, employee, can("users:set_admin"));
+    const may = employee.abilities;
     const open = (kind: Exclude<Dialog["kind"], "create">) => () => setDialog({ kind, employee });
     const actions: (RowAction | false)[] = [
-      can("users:set_categories") &&
-        mayChange &&
-        (!self || me?.rank === "admin") && {
-          key: "responsibilities",
-          label: t("actions.responsibilities"),
-          icon: <IconUsersGroup size={18} />,
-          run: open("responsibilities"),
-        },
-      can("users:set_permissions") &&
-        mayChange &&
-        !self && {
-          key: "permissions",
-          label: t("actions.permissions"),
-          icon: <IconShieldCog size={18} />,
-          run: open("permissions"),
-        },
-      can("users:disable") &&
-        mayChange &&
-        !self &&
-        (employee.disabled
-          ? {
-              key: "enable",
-              label: t("actions.enable"),
-              icon: <IconLockOpen size={18} />,
-              color: "green",
-              run: confirmed.enable,
-            }
-          : {
-              key: "disable",
-              label: t("actions.disable"),
-              icon: <IconLock size={18} />,
-              color: "orange",
-              run: open("disable"),
-            }),
-      can("users:disperse_tickets") &&
-        mayChange && {
-          key: "disperse",
-          label: t("actions.disperse"),
-          icon: <IconArrowsSplit size={18} />,
-          run: confirmed.disperse,
-        },
-      can("users:reset_pw") &&
-        mayChange &&
-        !self && { key: "password", label: t("actions.password"), icon: <IconKey size={18} />, run: open("password") },
-      can("users:delete") &&
-        mayChange &&
-        !self && {
-          key: "delete",
-          label: t("actions.delete"),
-          icon: <IconTrash size={18} />,
-          color: "red",
-          run: confirmed.remove,
-        },
+      may.responsibilities && {
+        key: "responsibilities",
+        label: t("actions.responsibilities"),
+        icon: <IconUsersGroup size={18} />,
+        run: open("responsibilities"),
+      },
+      may.permissions && {
+        key: "permissions",
+        label: t("actions.permissions"),
+        icon: <IconShieldCog size={18} />,
+        run: open("permissions"),
+      },
+      employee.disabled
+        ? may.enable && {
+            key: "enable",
+            label: t("actions.enable"),
+            icon: <IconLockOpen size={18} />,
+            color: "green",
+            run: confirmed.enable,
+          }
+        : may.disable && {
+            key: "disable",
+            label: t("actions.disable"),
+            icon: <IconLock size={18} />,
+            color: "orange",
+            run: open("disable"),
+          },
+      may.disperse && {
+        key: "disperse",
+        label: t("actions.disperse"),
+        icon: <IconArrowsSplit size={18} />,
+        run: confirmed.disperse,
+      },
+      may.password && {
+        key: "password",
+        label: t("actions.password"),
+        icon: <IconKey size={18} />,
+        run: open("password"),
+      },
+      may.delete && {
+        key: "delete",
+        label: t("actions.delete"),
+        icon: <IconTrash size={18} />,
+        color: "red",
+        run: confirmed.remove,
+      },
     ];
     return actions.filter((a): a is RowAction => a !== false);
   };
@@ -129,7 +109,7 @@ export function StaffUsersView() {
   const close = () => setDialog(null);
   return (
     <Stack gap="md">
-      {can("users:create") && (
+      {employees.data?.abilities.create && (
         <Group justify="flex-end">
           <Button
             leftSection={<IconUserPlus size={18} />}
@@ -178,7 +158,13 @@ export function StaffUsersView() {
         labels={{ perPage: t("per_page"), total: t("total", { count: sorted.length }) }}
         testIds={{ root: "staff-pager", size: "staff-pager-size" }}
       />
-      {dialog?.kind === "create" && <CreateUserModal onClose={close} onCreated={() => void refresh()} />}
+      {dialog?.kind === "create" && (
+        <CreateUserModal
+          ranks={employees.data?.abilities.ranks ?? []}
+          onClose={close}
+          onCreated={() => void refresh()}
+        />
+      )}
       {dialog?.kind === "responsibilities" && <ResponsibilitiesModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === "permissions" && <PermissionsModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === "disable" && <DisableModal employee={dialog.employee} onClose={close} />}

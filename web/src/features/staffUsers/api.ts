@@ -1,11 +1,15 @@
-/** The staff list's calls (spec 3 §7 "Staff management"), typed by the server's own schemas. */
+/**
+ * The staff list's calls (spec 3 §7 "Staff management"), typed by the server's own schemas. A list
+ * row is an employee with what the caller may do to them (its `abilities`).
+ */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Permission, StaffRank } from "../../../../common/permissions.ts";
 import type {
   CreateNewUserResponse,
   DisperseResponse,
-  Employee,
+  StaffListEmployee as Employee,
+  EmployeeListResponse,
   UserResponse,
 } from "../../../../common/schemas/staffUsers.ts";
 import { api } from "../../api/client.ts";
@@ -23,7 +27,7 @@ export const staffUserKeys = {
 export function useEmployees() {
   return useQuery({
     queryKey: staffUserKeys.list,
-    queryFn: async () => (await api.get<{ devs: Employee[] }>("/api/users/fetch-devs?scope=all")).devs,
+    queryFn: () => api.get<EmployeeListResponse>("/api/users/fetch-devs?scope=all"),
   });
 }
 

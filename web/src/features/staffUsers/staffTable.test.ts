@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Employee } from "./api.ts";
-import { avatarSource, chips, DEFAULT_STAFF_SORT, mayActOn, pageOf, sortEmployees, toggleSort } from "./staffTable.ts";
+import { avatarSource, chips, DEFAULT_STAFF_SORT, pageOf, sortEmployees, toggleSort } from "./staffTable.ts";
 
 function person(id: number, overrides: Partial<Employee> = {}): Employee {
   return {
@@ -16,6 +16,16 @@ function person(id: number, overrides: Partial<Employee> = {}): Employee {
     disabled_until: 0,
     created: 1,
     updated: 100 - id,
+    abilities: {
+      permissions: false,
+      ranks: [],
+      responsibilities: false,
+      disable: false,
+      enable: false,
+      disperse: false,
+      password: false,
+      delete: false,
+    },
     ...overrides,
   };
 }
@@ -55,24 +65,5 @@ describe("staff table", () => {
     expect(chips([1])).toEqual({ shown: [1], more: 0 });
     expect(avatarSource("abc")).toBeNull();
     expect(avatarSource("/download/a.png")).toBe("/download/a.png");
-  });
-});
-
-describe("mayActOn", () => {
-  const me = (rank: "admin" | "mod" | "dev") => ({ id: 1, rank });
-
-  it("offers another employee's row only to a higher rank, and to an admin every row", () => {
-    const rows = (["admin", "mod", "dev"] as const).map((rank, i) => person(i + 2, { rank }));
-    const reach = (rank: "admin" | "mod" | "dev", canSetAdmin: boolean) =>
-      rows.filter((row) => mayActOn(me(rank), row, canSetAdmin)).map((row) => row.rank);
-    expect(reach("admin", true)).toEqual(["admin", "mod", "dev"]);
-    expect(reach("mod", true)).toEqual(["dev"]);
-    expect(reach("mod", false)).toEqual(["dev"]);
-    expect(reach("dev", true)).toEqual([]);
-  });
-
-  it("keeps one's own row (its own rules hide what is not for oneself) and offers nothing signed out", () => {
-    expect(mayActOn(me("dev"), person(1, { rank: "dev" }), false)).toBe(true);
-    expect(mayActOn(null, person(2, { rank: "dev" }), true)).toBe(false);
   });
 });

@@ -3,7 +3,6 @@
  * first; page sizes 10/25/50/100; at most four chips in a cell, the rest as "+n". The list is
  * every employee (a help desk has tens or hundreds), so it is sorted and paged here.
  */
-import { outranks, type Rank } from "../../../../common/permissions.ts";
 import type { Employee } from "./api.ts";
 
 export const STAFF_SORT_KEYS = ["id", "name", "email", "rank", "disabled_until", "tickets", "updated"] as const;
@@ -66,21 +65,6 @@ export function pageOf<T>(items: readonly T[], page: number, size: number): { ro
 /** The first four chips and how many more there are. */
 export function chips<T>(items: readonly T[]): { shown: T[]; more: number } {
   return { shown: items.slice(0, CHIPS_PER_CELL), more: Math.max(0, items.length - CHIPS_PER_CELL) };
-}
-
-/**
- * Whether the row's actions may be offered, as the server decides them: an admin's row only with
- * users:set_admin, and another employee's only from a higher rank (an admin reaches anyone's).
- * Each action still needs its own permission, and some are never for one's own row.
- */
-export function mayActOn(
-  me: { id: number; rank: Rank } | null,
-  employee: Pick<Employee, "id" | "rank">,
-  canSetAdmin: boolean,
-): boolean {
-  if (!me) return false;
-  if (employee.id === me.id) return true;
-  return (employee.rank !== "admin" || canSetAdmin) && outranks(me.rank, employee.rank);
 }
 
 /** Spec 3 §2.2: an avatar value shorter than 4 characters means no picture. */
