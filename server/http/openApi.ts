@@ -12,6 +12,7 @@ import type { ZodType } from "zod";
 import { PROJECT_VERSION } from "../../common/constants.ts";
 import { bearerMatches, bearerToken } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { requireStaff } from "../policies/policy.ts";
 import { AppError } from "./errors.ts";
 
 declare module "fastify" {
@@ -60,8 +61,7 @@ function mayReadDocs(ctx: AppContext, request: FastifyRequest): void {
     if (bearerMatches(bearerToken(header), key)) return;
     throw new AppError("not_authenticated", "The integration key is missing or wrong.");
   }
-  if (!request.user) throw new AppError("not_authenticated");
-  if (request.user.class !== "dev") throw new AppError("forbidden");
+  requireStaff(request.user);
 }
 
 export function registerOpenApiDocument(app: FastifyInstance, ctx: AppContext): void {

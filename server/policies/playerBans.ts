@@ -14,6 +14,7 @@ import { isBanned } from "../domain/bans.ts";
 import { AppError } from "../http/errors.ts";
 import { playerRowById, playerRowsOfEmail } from "../repositories/bans.ts";
 import type { UserRow } from "../repositories/users.ts";
+import { isPlayer } from "./policy.ts";
 
 export type BanState = Pick<UserRow, "banned" | "banned_until">;
 
@@ -21,6 +22,11 @@ export type BanState = Pick<UserRow, "banned" | "banned_until">;
 export function longestBan(rows: readonly BanState[], now: number): BanState | undefined {
   const holding = rows.filter((row) => isBanned(row, now));
   return holding.find((row) => row.banned_until === -1) ?? holding.sort((a, b) => b.banned_until - a.banned_until)[0];
+}
+
+/** Whether a player's own ban holds now (the banned_warning a new socket of theirs is told). */
+export function isBannedPlayer(user: Pick<UserRow, "class" | "banned" | "banned_until">, now: number): boolean {
+  return isPlayer(user) && isBanned(user, now);
 }
 
 /** The ban answer (spec 1 §3 ban error): 403 user_banned with the ban's end. */
@@ -36,7 +42,7 @@ export async function refuseBannedPlayer(
   player: Pick<UserRow, "id" | "class" | "type" | "email">,
   now: number,
 ): Promise<void> {
-  if (player.class !== "user") return;
+  if (!isPlayer(player)) return;
   const rows =
     player.type === "temp"
       ? await playerRowsOfEmail(db, player.email)

@@ -11,24 +11,34 @@ import type { UserRow } from "../repositories/users.ts";
 
 export type Actor = Pick<UserRow, "id" | "class" | "rank" | "type">;
 
-export function isStaff(user: Actor | null): boolean {
+export function isStaff(user: Pick<Actor, "class"> | null | undefined): boolean {
   return user?.class === "dev";
+}
+
+/** A player: a member or a temporary user (not staff). */
+export function isPlayer(user: Pick<Actor, "class"> | null | undefined): boolean {
+  return user?.class === "user";
+}
+
+/** Which presentation of a ticket's chat a signed-in user gets: staff's, or its owner's. */
+export function chatAudience(user: Pick<Actor, "class">): "staff" | "owner" {
+  return isStaff(user) ? "staff" : "owner";
 }
 
 /**
  * The admin rank's own rules (any ticket, any category, anyone's account): a rank, not a
  * permission. That the admin also holds every permission is holdsEveryPermission's to say.
  */
-export function isAdmin(user: Actor | null): boolean {
+export function isAdmin(user: Pick<Actor, "class" | "rank"> | null | undefined): boolean {
   return isStaff(user) && user?.rank === "admin";
 }
 
-export function isMember(user: Actor | null): boolean {
-  return user?.class === "user" && user.type === "normal";
+export function isMember(user: Pick<Actor, "class" | "type"> | null | undefined): boolean {
+  return isPlayer(user) && user?.type === "normal";
 }
 
-export function isTemporary(user: Actor | null): boolean {
-  return user?.class === "user" && user.type === "temp";
+export function isTemporary(user: Pick<Actor, "class" | "type"> | null | undefined): boolean {
+  return isPlayer(user) && user?.type === "temp";
 }
 
 export function requireStaff(user: Actor | null): Actor {

@@ -4,13 +4,23 @@
  * when a recovered socket would get its old rooms back.
  */
 import { decodeNotesId } from "../../common/schemas/notes.ts";
-import { chatRoom, notesRoom, userRoom } from "../../common/socket-events.ts";
+import { chatRoom, notesRoom, STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
 import { decodeChatId } from "../../common/ticket-code.ts";
 import type { AppContext } from "../context.ts";
-import type { SocketUser } from "../realtime/socketTypes.ts";
+import { type SocketUser, sessionRoom } from "../realtime/socketTypes.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { isStaff } from "./policy.ts";
 import { ticketViewer } from "./tickets.ts";
+
+/**
+ * The rooms every socket of a session is in from its connection on: its session's, its user's,
+ * and, for staff, the staff room (ticket pings and assignments).
+ */
+export function standingRooms(who: SocketUser): string[] {
+  const rooms = [sessionRoom(who.session.id), userRoom(who.user.id)];
+  if (isStaff(who.user)) rooms.push(STAFF_ROOM);
+  return rooms;
+}
 
 /**
  * The room a socket may enter for a room_id: its own user room, or the chat of a ticket it may

@@ -15,6 +15,7 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
+import { chatAudience, isStaff } from "../policies/policy.ts";
 import { allowedRoom } from "../policies/rooms.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentUnreadChats } from "../presenters/chatList.ts";
@@ -93,7 +94,7 @@ export const eventHandlers: HandlerMap = {
         ip: socket.handshake.address || "NOT FOUND",
         clientId: messageObj.client_id,
       });
-      return { ok: true, data: presentMessageFor(message, user.class === "dev" ? "staff" : "owner") };
+      return { ok: true, data: presentMessageFor(message, chatAudience(user)) };
     } catch (error) {
       return { ok: false, error: errorCode(error) };
     }
@@ -115,7 +116,7 @@ export const eventHandlers: HandlerMap = {
     const { user, session } = socket.data;
     const ticket = await findTicket(ctx.store.db, payload.ticket_id);
     if (!ticket || !ticketViewer(user, session, ticket)) return { ok: false, error: "not_found" };
-    if (user.class !== "dev") return { ok: true };
+    if (!isStaff(user)) return { ok: true };
     await markTicketNotificationsRead(ctx.store.db, user.id, ticket.id);
     await markTicketNotesRead(ctx.store.db, user.id, ticket.id);
     const unread = await countUnreadNotifications(ctx.store.db, user.id);
@@ -195,7 +196,7 @@ export const eventHandlers: HandlerMap = {
   /** Answered with the ack and `number_notifications` to all of the user's tabs. */
   get_number_of_notifications: defineHandler(clientEventSchemas.get_number_of_notifications, async (ctx, socket) => {
     const { user } = socket.data;
-    if (user.class !== "dev") return { ok: false, error: "forbidden" };
+    if (!isStaff(user)) return { ok: false, error: "forbidden" };
     const unread = await countUnreadNotifications(ctx.store.db, user.id);
     ctx.realtime.toUser(user.id, "number_notifications", { unread });
     return { ok: true, data: { unread } };
@@ -204,7 +205,7 @@ export const eventHandlers: HandlerMap = {
   /** Unread info for the tickets of the caller's chat list; `user_id` must be the caller. */
   get_unread_messages: defineHandler(clientEventSchemas.get_unread_messages, async (ctx, socket, payload) => {
     const { user } = socket.data;
-    if (user.class !== "dev" || payload.user_id !== user.id) return { ok: false, error: "forbidden" };
+    if (!isStaff(user) || payload.user_id !== user.id) return { ok: false, error: "forbidden" };
     const ids = await activeChatIds(ctx.store.db, user.id);
     const unread_chats = presentUnreadChats(await unreadCounts(ctx.store.db, user.id, ids));
     socket.emit("unread_messages", { unread_chats });

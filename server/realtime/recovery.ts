@@ -10,17 +10,9 @@
  * state ({@link settleRecovery}) or drops it, and the socket starts fresh.
  */
 import { randomBytes } from "node:crypto";
-import { STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
 import type { AppContext } from "../context.ts";
-import { mayStayInChatRoom } from "../policies/rooms.ts";
-import {
-  type AppServer,
-  type AppSocket,
-  type Restored,
-  type SocketData,
-  type SocketUser,
-  sessionRoom,
-} from "./socketTypes.ts";
+import { mayStayInChatRoom, standingRooms } from "../policies/rooms.ts";
+import type { AppServer, AppSocket, Restored, SocketData, SocketUser } from "./socketTypes.ts";
 
 type Adapter = AppServer["sockets"]["adapter"];
 /** What socket.io persisted of a socket that lost its connection, with the packets it missed. */
@@ -114,8 +106,7 @@ async function restorable(
 ): Promise<Restored | null> {
   const old = persisted.data as Partial<SocketUser> | undefined;
   if (old?.session?.id !== who.session.id || old.user?.id !== who.user.id) return null;
-  const base = new Set([persisted.sid, sessionRoom(who.session.id), userRoom(who.user.id)]);
-  if (who.user.class === "dev") base.add(STAFF_ROOM);
+  const base = new Set([persisted.sid, ...standingRooms(who)]);
   const chats = persisted.rooms.filter((room) => !base.has(room));
   const allowed = await Promise.all(chats.map((room) => mayStayInChatRoom(ctx, who, room)));
   if (allowed.includes(false)) return null;

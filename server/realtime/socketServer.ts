@@ -11,19 +11,20 @@ import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type ServerOptions } from "socket.io";
 import { CSRF_HEADER } from "../../common/constants.ts";
-import { type ClientEventName, type SocketRefusal, STAFF_ROOM, userRoom } from "../../common/socket-events.ts";
+import type { ClientEventName, SocketRefusal } from "../../common/socket-events.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
-import { isBanned } from "../domain/bans.ts";
 import { isCsrfTokenValid } from "../http/csrf.ts";
 import { cookieNames, resolveSession } from "../http/session.ts";
+import { isBannedPlayer } from "../policies/playerBans.ts";
+import { standingRooms } from "../policies/rooms.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { type EventHandler, eventHandlers } from "./handlers.ts";
 import { sealRecoveries, settleRecovery, takeSealed } from "./recovery.ts";
 import { SessionWatch } from "./sessionWatch.ts";
 import { SocketSlots } from "./socketSlots.ts";
-import { type AppServer, type AppSocket, sessionRoom } from "./socketTypes.ts";
+import type { AppServer, AppSocket } from "./socketTypes.ts";
 
 /** A bigger inbound frame closes the socket (socketServer.test.ts); no event comes near it. */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -141,14 +142,12 @@ export function createSocketServer(
     const { session, user, restored } = socket.data;
     delete socket.data.restored;
     slots.hold(user.id, socket.id);
-    void socket.join(sessionRoom(session.id));
     // Every socket of a user hears what is meant for that user; staff also hear staff-wide news.
-    void socket.join(userRoom(user.id));
-    if (user.class === "dev") void socket.join(STAFF_ROOM);
+    void socket.join(standingRooms(socket.data));
     // A player whose ban holds is told on every new connection, not only on the one open when
     // the ban was given (a page opened later, a sign-in on another device). A recovered socket
     // gets the packets it missed instead.
-    if (!restored && user.class === "user" && isBanned(user, nowSeconds())) {
+    if (!restored && isBannedPlayer(user, nowSeconds())) {
       socket.emit("banned_warning", { status: "WARNING", message: "user_banned", until: user.banned_until });
     }
     if (restored) {

@@ -12,6 +12,7 @@ import type { AppContext } from "../context.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { isVisibleTo } from "../policies/chatMessages.ts";
+import { chatAudience } from "../policies/policy.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentChatPage, presentSentMessage } from "../presenters/message.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
@@ -85,7 +86,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ip: request.ip,
           clientId: body.client_id,
         });
-        return presentSentMessage(message, user.class === "dev" ? "staff" : "owner");
+        return presentSentMessage(message, chatAudience(user));
       },
     );
 

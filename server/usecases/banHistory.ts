@@ -2,6 +2,7 @@
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { isMember } from "../policies/policy.ts";
 import { type BanLogOwner, type BanLogWithNames, findTicketsByIds, listBanLogs } from "../repositories/bans.ts";
 import { findUserById } from "../repositories/users.ts";
 
@@ -11,7 +12,7 @@ export async function banHistory(
 ): Promise<{ logs: BanLogWithNames[]; tickets: TicketRow[] }> {
   if ("userId" in owner) {
     const member = await findUserById(ctx.store.db, owner.userId);
-    if (member?.class !== "user" || member.type !== "normal") throw new AppError("not_found");
+    if (!isMember(member)) throw new AppError("not_found");
   }
   const logs = await listBanLogs(ctx.store.db, owner);
   const ticketIds = [...new Set(logs.map((l) => l.ticket_id).filter((id): id is number => id !== null))];

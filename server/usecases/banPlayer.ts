@@ -9,7 +9,7 @@ import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { requireMayBan } from "../policies/bans.ts";
-import type { Actor } from "../policies/policy.ts";
+import { type Actor, isPlayer } from "../policies/policy.ts";
 import {
   banTargetIds,
   banUserRow,
@@ -35,7 +35,7 @@ export async function banSubject(
   if (!ticket) throw new AppError("not_found");
   requireMayBan(actor, ticket);
   const player = await findUserById(ctx.store.db, ticket.user_id);
-  if (player?.class !== "user") throw new AppError("not_found");
+  if (!player || !isPlayer(player)) throw new AppError("not_found");
   if ((player.type === "temp") !== (kind === "temporary")) throw new AppError("ban_wrong_player");
   return { ticket, player };
 }

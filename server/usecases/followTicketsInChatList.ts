@@ -5,11 +5,12 @@
  * then `new_active_chat`); a reply adds in the message's own commit (sendChatMessage.ts).
  */
 import type { AppContext } from "../context.ts";
+import { isStaff } from "../policies/policy.ts";
 import { addTicketsToChatList } from "./addTicketsToChatList.ts";
 
 async function isStaffUser(ctx: AppContext, userId: number): Promise<boolean> {
   const row = await ctx.store.db.selectFrom("users").select("class").where("id", "=", userId).executeTakeFirst();
-  return row?.class === "dev";
+  return isStaff(row);
 }
 
 function follow(ctx: AppContext, userId: number, ticketId: number): void {

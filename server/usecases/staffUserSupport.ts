@@ -5,7 +5,7 @@ import type { Engine } from "../db/database.ts";
 import { lockAdmins } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import type { Actor } from "../policies/policy.ts";
+import { type Actor, isAdmin, isStaff } from "../policies/policy.ts";
 import { changeRefusal, requireNotSelf, type SelfRefusal } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, otherActiveAdmins } from "../repositories/employees.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
@@ -13,7 +13,7 @@ import { permissionsOf } from "../repositories/permissions.ts";
 /** The employee a call names; a player, a deleted or an unknown id is 404. */
 export async function employeeOr404(db: Kysely<Database>, id: number): Promise<EmployeeRecord> {
   const record = await findEmployeeRecord(db, id);
-  if (record?.user.class !== "dev") throw new AppError("not_found", "Employee not found.");
+  if (!record || !isStaff(record.user)) throw new AppError("not_found", "Employee not found.");
   return record;
 }
 
@@ -51,7 +51,7 @@ export async function targetForChange(
  * "another" admin and leave none.
  */
 export async function keepLastAdmin(trx: Transaction<Database>, engine: Engine, target: EmployeeRecord): Promise<void> {
-  if (target.user.rank !== "admin") return;
+  if (!isAdmin(target.user)) return;
   await lockAdmins(trx, engine);
   if ((await otherActiveAdmins(trx, target.user.id)) === 0) throw new AppError("last_admin");
 }

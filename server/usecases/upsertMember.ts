@@ -12,6 +12,7 @@ import { nowSeconds } from "../auth/tokens.ts";
 import { isUniqueViolation } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { isStaff } from "../policies/policy.ts";
 import {
   type CharacterView,
   findNormalUserByEmail,
@@ -61,7 +62,7 @@ export async function upsertMember(
     throw new AppError("password_invalid");
   }
   const existing = await findNormalUserByEmail(db, email);
-  if (existing?.class === "dev") throw refuse(["email"], "This e-mail address belongs to a staff account.");
+  if (isStaff(existing)) throw refuse(["email"], "This e-mail address belongs to a staff account.");
   // A member deleted by staff stays deleted: the game must not bring the account back silently.
   if (existing?.deleted) throw refuse(["email"], "This member was deleted in the help desk.");
 
