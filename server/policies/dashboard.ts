@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { type Actor, hasPermission, requireStaff } from "./policy.ts";
+import { type Actor, hasPermission, isAdmin, requireStaff } from "./policy.ts";
 
 export async function requireStatsReader(db: Kysely<Database>, user: Actor | null): Promise<Actor> {
   const staff = requireStaff(user);
@@ -18,7 +18,7 @@ export async function requireStatsReader(db: Kysely<Database>, user: Actor | nul
 }
 
 export function mayAddChangelog(user: Actor): boolean {
-  return user.class === "dev" && user.rank === "admin";
+  return isAdmin(user);
 }
 
 export function requireChangelogAuthor(user: Actor | null): Actor {

@@ -4,7 +4,7 @@
  * before they write, and ticketAbilities.ts reads the same functions to tell the page what the
  * caller may do.
  *
- * Where the spec is silent (docs/decisions.md, "ticketpage"): an open ticket that nobody is
+ * Where the spec is silent (docs/decisions/tickets.md): an open ticket that nobody is
  * assigned to may be acted on by any employee, as help desks let any agent pick up an unassigned
  * ticket; an ended ticket whose closer is not an employee (AUTO, or the player who marked it
  * solved) may be edited by its assignee.

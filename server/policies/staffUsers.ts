@@ -3,7 +3,7 @@
  * pure function answering its refusal code or null; the use cases throw it (require*) before they
  * write, and employeeAbilities.ts reads the same functions for the staff list's row actions.
  *
- * Where the spec is silent (docs/decisions.md, "staffusers"): every change of an admin's account
+ * Where the spec is silent (docs/decisions/staff-users.md): every change of an admin's account
  * needs users:set_admin, not only giving the admin rank; nobody disables themselves or changes
  * their own rank, permissions or (unless an admin) responsibilities; the last active admin stays.
  * Above the permissions stands the rank order, admin > mod > dev: a users:* permission reaches only
