@@ -3,6 +3,10 @@
  * from there, and the route's access is checked in an onRequest hook, after the session is known
  * and before the body is read or validated. A caller who may not use a route is answered 401 or
  * 403 whatever they send, and learns nothing of the route's fields.
+ *
+ * A route that reads its body as a form (multipart, form-encoded or JSON: `options.form`) has it
+ * read by uploads/multipart.ts with the contract's body schema instead of by Fastify; its handler
+ * gets the parsed fields as request.body all the same, and the stored files in request.form.
  */
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -12,6 +16,7 @@ import { ENDPOINTS, type RouteName } from "../../common/contract/endpoints.ts";
 import { SCHEMAS, type Schemas } from "../../common/contract/schemas.ts";
 import type { AppContext } from "../context.ts";
 import { requireAccess } from "../policies/access.ts";
+import { type FormOptions, multipartForm } from "../uploads/multipart.ts";
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -37,19 +42,22 @@ export type ContractHandler<N extends RouteName> = (
   reply: FastifyReply,
 ) => Promise<AnswerOf<Schemas[N]> | FastifyReply>;
 
-/** What a route adds to its contract: rate limits, multipart pre-handlers, route config. */
-export type RouteOptions = Pick<RouteShorthandOptions, "preHandler" | "config" | "bodyLimit">;
+/** What a route adds to its contract: rate limits, pre-handlers, route config, and how it reads a form. */
+export type RouteOptions = Pick<RouteShorthandOptions, "preHandler" | "config" | "bodyLimit"> & {
+  /** The body is a form, read after the access check by the one form reader (its files, checks and gate). */
+  form?: Omit<FormOptions<z.ZodType>, "schema">;
+};
 
 function responseSchema(schemas: RouteSchemas): z.ZodType {
   const { response } = schemas;
   return isAudienceResponses(response) ? z.union([response.staff, response.player]) : response;
 }
 
-/** The Fastify schema of a route of the contract. */
-export function fastifySchema(name: RouteName) {
+/** The Fastify schema of a route of the contract; a form's body is left to the form reader. */
+export function fastifySchema(name: RouteName, options: { form?: boolean } = {}) {
   const schemas: RouteSchemas = SCHEMAS[name];
   return {
-    ...(schemas.body ? { body: schemas.body } : {}),
+    ...(schemas.body && !options.form ? { body: schemas.body } : {}),
     ...(schemas.querystring ? { querystring: schemas.querystring } : {}),
     response: { 200: responseSchema(schemas) },
   };
@@ -71,13 +79,21 @@ export function route<N extends RouteName>(
   maybeHandler?: ContractHandler<N>,
 ): void {
   const endpoint = ENDPOINTS[name];
-  const options = typeof optionsOrHandler === "function" ? {} : optionsOrHandler;
+  const { form: formOptions, ...options } = typeof optionsOrHandler === "function" ? {} : optionsOrHandler;
   const handler = (typeof optionsOrHandler === "function" ? optionsOrHandler : maybeHandler) as ContractHandler<N>;
+  const schemas: RouteSchemas = SCHEMAS[name];
+  const form = formOptions && multipartForm(ctx, { ...formOptions, schema: schemas.body ?? z.object({}) });
+  const readForm = async (request: FastifyRequest) => {
+    await form?.preHandler(request);
+    request.body = form?.read(request).body;
+  };
+  const preHandler = form ? [readForm, ...[options.preHandler ?? []].flat()] : options.preHandler;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    schema: fastifySchema(name),
+    schema: fastifySchema(name, { form: Boolean(form) }),
     ...options,
+    preHandler,
     onRequest: async (request) => {
       await requireAccess(ctx.store.db, request.user, endpoint.access);
     },

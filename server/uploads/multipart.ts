@@ -18,7 +18,7 @@ import { z } from "zod";
 import { LIMITS } from "../../common/constants.ts";
 import type { ErrorCode } from "../../common/errors.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, parseOr422 } from "../http/errors.ts";
+import { AppError, issue, parseOr422 } from "../http/errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
 import { UploadBudget } from "./budget.ts";
 import { displayName, type SavedFile } from "./storage.ts";
@@ -73,7 +73,10 @@ export interface Form<S extends z.ZodType> {
  */
 function fieldsOf(body: unknown): FormFields {
   const fields: FormFields = {};
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return fields;
+  if (body === undefined || body === null) return fields;
+  if (typeof body !== "object" || Array.isArray(body)) {
+    throw new AppError("validation", [issue("The body must be an object of named fields.", "type_error")]);
+  }
   const text = (value: unknown) =>
     typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
   for (const [key, value] of Object.entries(body)) {
