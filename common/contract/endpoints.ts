@@ -3,9 +3,13 @@
  * table at run time (it is plain data); the schemas stay in schemas.ts.
  */
 import { BAN_ENDPOINTS } from "./bans.ts";
+import { MEMBER_ENDPOINTS } from "./members.ts";
+import { PERMISSION_ENDPOINTS } from "./permissions.ts";
 
 export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
+  ...MEMBER_ENDPOINTS,
+  ...PERMISSION_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

@@ -5,9 +5,13 @@
 import { BAN_SCHEMAS } from "./bans.schemas.ts";
 import type { SchemaTable } from "./define.ts";
 import type { ENDPOINTS } from "./endpoints.ts";
+import { MEMBER_SCHEMAS } from "./members.schemas.ts";
+import { PERMISSION_SCHEMAS } from "./permissions.schemas.ts";
 
 export const SCHEMAS = {
   ...BAN_SCHEMAS,
+  ...MEMBER_SCHEMAS,
+  ...PERMISSION_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;

@@ -1,9 +1,8 @@
 /** /api/members: a member's own account with characters (spec 1 §7 get-member), and whether they may file now. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getMemberResponse } from "../../common/schemas/accountResponses.ts";
-import { filingStatusResponse } from "../../common/schemas/filing.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { route } from "../http/contractRoutes.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { isMember } from "../policies/policy.ts";
@@ -13,7 +12,7 @@ import { readFilingStatus } from "../usecases/readFilingStatus.ts";
 
 export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/api/members/get-member", { schema: { response: { 200: getMemberResponse } } }, async (request) => {
+    route(app, ctx, "getMember", async (request) => {
       const user = requireUser(request);
       if (!isMember(user)) throw new AppError("forbidden");
       const characters = await listCharacters(ctx.store.db, user.id);
@@ -21,7 +20,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // Asked by the create-ticket page before it shows the form (issue 9 point 3).
-    app.get("/api/members/filing-status", { schema: { response: { 200: filingStatusResponse } } }, async (request) => {
+    route(app, ctx, "filingStatus", async (request) => {
       const user = requireUser(request);
       if (!isMember(user)) throw new AppError("forbidden");
       return { filing: await readFilingStatus(ctx, user, nowSeconds()) };
