@@ -5,11 +5,13 @@
 import { BAN_ENDPOINTS } from "./bans.ts";
 import { MEMBER_ENDPOINTS } from "./members.ts";
 import { PERMISSION_ENDPOINTS } from "./permissions.ts";
+import { SETUP_ENDPOINTS } from "./setup.ts";
 
 export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
   ...MEMBER_ENDPOINTS,
   ...PERMISSION_ENDPOINTS,
+  ...SETUP_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

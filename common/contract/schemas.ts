@@ -7,11 +7,13 @@ import type { SchemaTable } from "./define.ts";
 import type { ENDPOINTS } from "./endpoints.ts";
 import { MEMBER_SCHEMAS } from "./members.schemas.ts";
 import { PERMISSION_SCHEMAS } from "./permissions.schemas.ts";
+import { SETUP_SCHEMAS } from "./setup.schemas.ts";
 
 export const SCHEMAS = {
   ...BAN_SCHEMAS,
   ...MEMBER_SCHEMAS,
   ...PERMISSION_SCHEMAS,
+  ...SETUP_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;
