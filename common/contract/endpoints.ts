@@ -6,12 +6,14 @@ import { BAN_ENDPOINTS } from "./bans.ts";
 import { MEMBER_ENDPOINTS } from "./members.ts";
 import { PERMISSION_ENDPOINTS } from "./permissions.ts";
 import { SETUP_ENDPOINTS } from "./setup.ts";
+import { SETUP_ADMIN_ENDPOINTS } from "./setupAdmin.ts";
 
 export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
   ...MEMBER_ENDPOINTS,
   ...PERMISSION_ENDPOINTS,
   ...SETUP_ENDPOINTS,
+  ...SETUP_ADMIN_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

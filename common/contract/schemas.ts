@@ -8,12 +8,14 @@ import type { ENDPOINTS } from "./endpoints.ts";
 import { MEMBER_SCHEMAS } from "./members.schemas.ts";
 import { PERMISSION_SCHEMAS } from "./permissions.schemas.ts";
 import { SETUP_SCHEMAS } from "./setup.schemas.ts";
+import { SETUP_ADMIN_SCHEMAS } from "./setupAdmin.schemas.ts";
 
 export const SCHEMAS = {
   ...BAN_SCHEMAS,
   ...MEMBER_SCHEMAS,
   ...PERMISSION_SCHEMAS,
   ...SETUP_SCHEMAS,
+  ...SETUP_ADMIN_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;
