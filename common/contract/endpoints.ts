@@ -7,6 +7,7 @@ import { MEMBER_ENDPOINTS } from "./members.ts";
 import { PERMISSION_ENDPOINTS } from "./permissions.ts";
 import { SETUP_ENDPOINTS } from "./setup.ts";
 import { SETUP_ADMIN_ENDPOINTS } from "./setupAdmin.ts";
+import { STAFF_TICKET_ENDPOINTS } from "./staffTickets.ts";
 
 export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
@@ -14,6 +15,7 @@ export const ENDPOINTS = {
   ...PERMISSION_ENDPOINTS,
   ...SETUP_ENDPOINTS,
   ...SETUP_ADMIN_ENDPOINTS,
+  ...STAFF_TICKET_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

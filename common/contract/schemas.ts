@@ -9,6 +9,7 @@ import { MEMBER_SCHEMAS } from "./members.schemas.ts";
 import { PERMISSION_SCHEMAS } from "./permissions.schemas.ts";
 import { SETUP_SCHEMAS } from "./setup.schemas.ts";
 import { SETUP_ADMIN_SCHEMAS } from "./setupAdmin.schemas.ts";
+import { STAFF_TICKET_SCHEMAS } from "./staffTickets.schemas.ts";
 
 export const SCHEMAS = {
   ...BAN_SCHEMAS,
@@ -16,6 +17,7 @@ export const SCHEMAS = {
   ...PERMISSION_SCHEMAS,
   ...SETUP_SCHEMAS,
   ...SETUP_ADMIN_SCHEMAS,
+  ...STAFF_TICKET_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;

@@ -1,33 +1,18 @@
 /**
  * The staff ticket page's calls (spec 2 §7): fetch, edit, assign, hold, complete, reopen, retain,
- * the fast-action excuses, and the staff list (fetch-devs). Staff only: a player gets 403 (they
- * know these calls exist), anonymous 401. Each route: schema → policy (in the use case) → use
- * case → presenter.
+ * the fast-action excuses, and the staff list (fetch-devs). Staff only, by their access in
+ * common/contract/staffTickets.ts: a player gets 403 (they know these calls exist), anonymous 401,
+ * whatever they send. Each route: schema → policy (in the use case) → use case → presenter.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  assignTicketBody,
-  fastActionExcusesResponse,
-  fetchDevsResponse,
-  fetchStaffTicketBody,
-  fetchStaffTicketResponse,
-  holdTicketBody,
-  reopenTicketBody,
-  setRetainAttachmentsBody,
-  staffTicketResponse,
-  submitTicketCompleteBody,
-  ticketDataResponse,
-  updateTicketBody,
-} from "../../common/schemas/staffTickets.ts";
-import { employeeListResponse, fetchDevsQuery } from "../../common/schemas/staffUsers.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
+import { route } from "../http/contractRoutes.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { employeeAbilitiesFor } from "../policies/employeeAbilities.ts";
-import { requirePermission, requireStaff } from "../policies/policy.ts";
+import { requirePermission } from "../policies/policy.ts";
 import { abilitiesOn } from "../policies/ticketAbilities.ts";
 import { presentStaffListEmployee } from "../presenters/employee.ts";
 import { presentFastActionExcuses } from "../presenters/setup.ts";
@@ -43,27 +28,11 @@ import { reopenTicket } from "../usecases/reopenTicket.ts";
 import { setRetainAttachments } from "../usecases/setRetainAttachments.ts";
 import { updateTicket } from "../usecases/updateTicket.ts";
 
-const schemas = {
-  fetch: { body: fetchStaffTicketBody, response: { 200: fetchStaffTicketResponse } },
-  update: { body: updateTicketBody, response: { 200: staffTicketResponse } },
-  assign: { body: assignTicketBody, response: { 200: staffTicketResponse } },
-  reopen: { body: reopenTicketBody, response: { 200: ticketDataResponse } },
-  hold: { body: holdTicketBody, response: { 200: ticketDataResponse } },
-  complete: { body: submitTicketCompleteBody, response: { 200: ticketDataResponse } },
-  retain: { body: setRetainAttachmentsBody, response: { 200: staffTicketResponse } },
-  excuses: { response: { 200: fastActionExcusesResponse } },
-  devs: { querystring: fetchDevsQuery, response: { 200: z.union([employeeListResponse, fetchDevsResponse]) } },
-};
-
 export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.store.db;
 
-  /** The signed-in employee, or 401/403. */
-  function staff(request: Parameters<typeof requireUser>[0]): UserRow {
-    const user = requireUser(request);
-    requireStaff(user);
-    return user;
-  }
+  /** The signed-in employee: the routes' access (common/contract/staffTickets.ts) lets only staff in. */
+  const staff = (request: Parameters<typeof requireUser>[0]): UserRow => requireUser(request);
 
   /** The ticket as this employee sees it, with what they may do on it now. */
   async function present(actor: UserRow, ticket: TicketRow) {
@@ -71,7 +40,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    app.post("/api/tickets/fetch-ticket", { schema: schemas.fetch }, async (request) => {
+    route(app, ctx, "fetchStaffTicket", async (request) => {
       const actor = staff(request);
       const { ticket_id, email, createdAt } = request.body;
       const ticket = await findTicket(db, ticket_id);
@@ -85,7 +54,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { ticket: await present(actor, ticket), user: presentTicketPlayer(ticket, player) };
     });
 
-    app.post("/api/tickets/update-ticket", { schema: schemas.update }, async (request) => {
+    route(app, ctx, "updateTicket", async (request) => {
       const { ticket_id, new_category, new_priority } = request.body;
       const actor = staff(request);
       const ticket = await updateTicket(ctx, actor, {
@@ -97,14 +66,14 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { ticket: await present(actor, ticket) };
     });
 
-    app.post("/api/tickets/assign-ticket", { schema: schemas.assign }, async (request) => {
+    route(app, ctx, "assignTicket", async (request) => {
       const { ticketId, devId, category } = request.body;
       const actor = staff(request);
       const ticket = await assignTicket(ctx, actor, { ticketId, devId, category, ip: request.ip });
       return { ticket: await present(actor, ticket) };
     });
 
-    app.post("/api/tickets/reopen-ticket", { schema: schemas.reopen }, async (request) => {
+    route(app, ctx, "reopenTicket", async (request) => {
       const { ticket_id, for_reply } = request.body;
       const actor = staff(request);
       const ticket = await reopenTicket(ctx, actor, {
@@ -115,13 +84,13 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { ticket_data: await present(actor, ticket) };
     });
 
-    app.post("/api/tickets/put-ticket-on-hold", { schema: schemas.hold }, async (request) => {
+    route(app, ctx, "holdTicket", async (request) => {
       const actor = staff(request);
       const ticket = await holdTicket(ctx, actor, request.body.ticket_id);
       return { ticket_data: await present(actor, ticket) };
     });
 
-    app.post("/api/tickets/submit-ticket-complete", { schema: schemas.complete }, async (request) => {
+    route(app, ctx, "submitTicketComplete", async (request) => {
       const { ticket_id, action, excuse } = request.body;
       const actor = staff(request);
       const ticket = await completeTicketByStaff(ctx, actor, {
@@ -133,19 +102,18 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { ticket_data: await present(actor, ticket) };
     });
 
-    app.post("/api/tickets/set-retain-attachments", { schema: schemas.retain }, async (request) => {
+    route(app, ctx, "setRetainAttachments", async (request) => {
       const actor = staff(request);
       const { ticket_id, is_retain } = request.body;
       const ticket = await setRetainAttachments(ctx, { ticketId: ticket_id, retain: is_retain });
       return { ticket: await present(actor, ticket) };
     });
 
-    app.get("/api/tickets/fetch-fast-action-excuses", { schema: schemas.excuses }, async (request) => {
-      staff(request);
-      return { fast_action_excuses: presentFastActionExcuses(await listFastActionExcuses(db)) };
-    });
+    route(app, ctx, "fetchFastActionExcuses", async () => ({
+      fast_action_excuses: presentFastActionExcuses(await listFastActionExcuses(db)),
+    }));
 
-    app.get("/api/users/fetch-devs", { schema: schemas.devs }, async (request) => {
+    route(app, ctx, "fetchDevs", async (request) => {
       const user = staff(request);
       // scope=all is the staff list (spec 3 §2.2): every employee, disabled ones too, with e-mail.
       if (request.query.scope === "all") {
