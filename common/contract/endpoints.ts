@@ -8,6 +8,7 @@ import { PERMISSION_ENDPOINTS } from "./permissions.ts";
 import { SETUP_ENDPOINTS } from "./setup.ts";
 import { SETUP_ADMIN_ENDPOINTS } from "./setupAdmin.ts";
 import { STAFF_TICKET_ENDPOINTS } from "./staffTickets.ts";
+import { STAFF_USER_ENDPOINTS } from "./staffUsers.ts";
 
 export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
@@ -16,6 +17,7 @@ export const ENDPOINTS = {
   ...SETUP_ENDPOINTS,
   ...SETUP_ADMIN_ENDPOINTS,
   ...STAFF_TICKET_ENDPOINTS,
+  ...STAFF_USER_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

@@ -10,6 +10,7 @@ import { PERMISSION_SCHEMAS } from "./permissions.schemas.ts";
 import { SETUP_SCHEMAS } from "./setup.schemas.ts";
 import { SETUP_ADMIN_SCHEMAS } from "./setupAdmin.schemas.ts";
 import { STAFF_TICKET_SCHEMAS } from "./staffTickets.schemas.ts";
+import { STAFF_USER_SCHEMAS } from "./staffUsers.schemas.ts";
 
 export const SCHEMAS = {
   ...BAN_SCHEMAS,
@@ -18,6 +19,7 @@ export const SCHEMAS = {
   ...SETUP_SCHEMAS,
   ...SETUP_ADMIN_SCHEMAS,
   ...STAFF_TICKET_SCHEMAS,
+  ...STAFF_USER_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;
