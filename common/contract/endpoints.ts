@@ -5,6 +5,7 @@
 import { BAN_ENDPOINTS } from "./bans.ts";
 import { MEMBER_ENDPOINTS } from "./members.ts";
 import { PERMISSION_ENDPOINTS } from "./permissions.ts";
+import { PLAYER_ENDPOINTS } from "./players.ts";
 import { SETUP_ENDPOINTS } from "./setup.ts";
 import { SETUP_ADMIN_ENDPOINTS } from "./setupAdmin.ts";
 import { STAFF_TICKET_ENDPOINTS } from "./staffTickets.ts";
@@ -14,6 +15,7 @@ export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
   ...MEMBER_ENDPOINTS,
   ...PERMISSION_ENDPOINTS,
+  ...PLAYER_ENDPOINTS,
   ...SETUP_ENDPOINTS,
   ...SETUP_ADMIN_ENDPOINTS,
   ...STAFF_TICKET_ENDPOINTS,

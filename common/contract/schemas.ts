@@ -7,6 +7,7 @@ import type { SchemaTable } from "./define.ts";
 import type { ENDPOINTS } from "./endpoints.ts";
 import { MEMBER_SCHEMAS } from "./members.schemas.ts";
 import { PERMISSION_SCHEMAS } from "./permissions.schemas.ts";
+import { PLAYER_SCHEMAS } from "./players.schemas.ts";
 import { SETUP_SCHEMAS } from "./setup.schemas.ts";
 import { SETUP_ADMIN_SCHEMAS } from "./setupAdmin.schemas.ts";
 import { STAFF_TICKET_SCHEMAS } from "./staffTickets.schemas.ts";
@@ -16,6 +17,7 @@ export const SCHEMAS = {
   ...BAN_SCHEMAS,
   ...MEMBER_SCHEMAS,
   ...PERMISSION_SCHEMAS,
+  ...PLAYER_SCHEMAS,
   ...SETUP_SCHEMAS,
   ...SETUP_ADMIN_SCHEMAS,
   ...STAFF_TICKET_SCHEMAS,
