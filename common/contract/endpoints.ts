@@ -10,6 +10,7 @@ import { SETUP_ENDPOINTS } from "./setup.ts";
 import { SETUP_ADMIN_ENDPOINTS } from "./setupAdmin.ts";
 import { STAFF_TICKET_ENDPOINTS } from "./staffTickets.ts";
 import { STAFF_USER_ENDPOINTS } from "./staffUsers.ts";
+import { TICKET_SEARCH_ENDPOINTS } from "./ticketSearch.ts";
 
 export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
@@ -20,6 +21,7 @@ export const ENDPOINTS = {
   ...SETUP_ADMIN_ENDPOINTS,
   ...STAFF_TICKET_ENDPOINTS,
   ...STAFF_USER_ENDPOINTS,
+  ...TICKET_SEARCH_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

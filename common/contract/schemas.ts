@@ -12,6 +12,7 @@ import { SETUP_SCHEMAS } from "./setup.schemas.ts";
 import { SETUP_ADMIN_SCHEMAS } from "./setupAdmin.schemas.ts";
 import { STAFF_TICKET_SCHEMAS } from "./staffTickets.schemas.ts";
 import { STAFF_USER_SCHEMAS } from "./staffUsers.schemas.ts";
+import { TICKET_SEARCH_SCHEMAS } from "./ticketSearch.schemas.ts";
 
 export const SCHEMAS = {
   ...BAN_SCHEMAS,
@@ -22,6 +23,7 @@ export const SCHEMAS = {
   ...SETUP_ADMIN_SCHEMAS,
   ...STAFF_TICKET_SCHEMAS,
   ...STAFF_USER_SCHEMAS,
+  ...TICKET_SEARCH_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;

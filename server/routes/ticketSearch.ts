@@ -1,26 +1,17 @@
 /**
  * The staff ticket list and search (spec 2 §2, §7): pagination-search-tickets,
  * advanced-search-tickets, fetch-tagged-chats and fetch-tickets-by-timestamp. Staff only (class
- * dev, any rank); bodies are multipart, form-encoded or JSON (uploads/multipart.ts).
+ * dev, any rank: common/contract/ticketSearch.ts); bodies are multipart, form-encoded or JSON
+ * (uploads/multipart.ts).
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
-import {
-  type AdvancedSearchTicketsBody,
-  advancedSearchTicketsBody,
-  fetchTaggedChatsBody,
-  fetchTaggedChatsResponse,
-  fetchTicketsByTimestampBody,
-  fetchTicketsByTimestampResponse,
-  type PaginationSearchTicketsBody,
-  paginationSearchTicketsBody,
-  ticketSearchResponse,
-} from "../../common/schemas/ticketSearch.ts";
+import type { AdvancedSearchTicketsBody, PaginationSearchTicketsBody } from "../../common/schemas/ticketSearch.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
+import { route } from "../http/contractRoutes.ts";
 import { requireUser } from "../http/session.ts";
-import { type Actor, requireStaff } from "../policies/policy.ts";
+import type { Actor } from "../policies/policy.ts";
 import { ticketAbilitiesFor } from "../policies/ticketAbilities.ts";
 import { presentStaffTicket } from "../presenters/ticket.ts";
 import {
@@ -32,13 +23,9 @@ import {
   type TicketOrder,
   ticketsByNumber,
 } from "../repositories/ticketSearch.ts";
-import { multipartForm } from "../uploads/multipart.ts";
 
-const schemas = {
-  search: { response: { 200: ticketSearchResponse } },
-  tagged: { response: { 200: fetchTaggedChatsResponse } },
-  byTimestamp: { response: { 200: fetchTicketsByTimestampResponse } },
-};
+/** Every body is a form without files. */
+const FORM = { form: { maxFiles: 0 } };
 
 const text = (value: string | undefined, mode: SearchMode) => (value === undefined ? undefined : { value, mode });
 
@@ -92,60 +79,34 @@ export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
   }
 
-  /** A staff-only form without files: the caller is checked before the body is read. */
-  const staffForm = <S extends z.ZodType>(schema: S) =>
-    multipartForm(ctx, { schema, maxFiles: 0, admit: (request) => void requireStaff(requireUser(request)) });
-
   return async (app) => {
-    const paginationForm = staffForm(paginationSearchTicketsBody);
-    app.post(
-      "/api/tickets/pagination-search-tickets",
-      { schema: schemas.search, preHandler: paginationForm.preHandler },
-      async (request) => {
-        const staff = requireStaff(requireUser(request));
-        const { body } = paginationForm.read(request);
-        const order = { sortBy: body.sort_by ?? "lastUpdated", order: body.order } as const;
-        return search(staff, filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
-      },
-    );
+    route(app, ctx, "paginationSearchTickets", FORM, async (request) => {
+      const staff = requireUser(request);
+      const { body } = request;
+      const order = { sortBy: body.sort_by ?? "lastUpdated", order: body.order } as const;
+      return search(staff, filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
+    });
 
-    const advancedForm = staffForm(advancedSearchTicketsBody);
-    app.post(
-      "/api/tickets/advanced-search-tickets",
-      { schema: schemas.search, preHandler: advancedForm.preHandler },
-      async (request) => {
-        const staff = requireStaff(requireUser(request));
-        const { body } = advancedForm.read(request);
-        const order = { sortBy: body.sort_by ?? "lastUpdated", order: body.order } as const;
-        return search(staff, filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
-      },
-    );
+    route(app, ctx, "advancedSearchTickets", FORM, async (request) => {
+      const staff = requireUser(request);
+      const { body } = request;
+      const order = { sortBy: body.sort_by ?? "lastUpdated", order: body.order } as const;
+      return search(staff, filterOf(staff, body, nowSeconds()), order, body.page, body.entries_per_page);
+    });
 
-    const taggedForm = staffForm(fetchTaggedChatsBody);
-    app.post(
-      "/api/fetch-tagged-chats",
-      { schema: schemas.tagged, preHandler: taggedForm.preHandler },
-      async (request) => {
-        const staff = requireStaff(requireUser(request));
-        const { body } = taggedForm.read(request);
-        const filter: TicketFilter = {
-          employee: body.default ? staff.id : undefined,
-          taggedFor: body.tagged ? staff.id : undefined,
-        };
-        const order = { sortBy: "lastUpdated", order: "desc" } as const;
-        return search(staff, filter, order, body.current_page, body.entries_per_page);
-      },
-    );
+    route(app, ctx, "fetchTaggedChats", FORM, async (request) => {
+      const staff = requireUser(request);
+      const { body } = request;
+      const filter: TicketFilter = {
+        employee: body.default ? staff.id : undefined,
+        taggedFor: body.tagged ? staff.id : undefined,
+      };
+      const order = { sortBy: "lastUpdated", order: "desc" } as const;
+      return search(staff, filter, order, body.current_page, body.entries_per_page);
+    });
 
-    const byTimestampForm = staffForm(fetchTicketsByTimestampBody);
-    app.post(
-      "/api/tickets/fetch-tickets-by-timestamp",
-      { schema: schemas.byTimestamp, preHandler: byTimestampForm.preHandler },
-      async (request) => {
-        const staff = requireStaff(requireUser(request));
-        const { body } = byTimestampForm.read(request);
-        return { tickets: await present(staff, await ticketsByNumber(db, body.createdAt)) };
-      },
-    );
+    route(app, ctx, "fetchTicketsByTimestamp", FORM, async (request) => ({
+      tickets: await present(requireUser(request), await ticketsByNumber(db, request.body.createdAt)),
+    }));
   };
 }
