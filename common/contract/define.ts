@@ -24,6 +24,7 @@ import type { Permission } from "../permissions.ts";
  * - player: a member or a visitor's ticket session; staff are answered 404 (they have their own calls);
  * - member: a member's own session;
  * - staff: any employee;
+ * - admin: an employee of the admin rank, for the few calls no permission string names (the changelog);
  * - permission / anyPermission: an employee holding it (admins hold every permission);
  * - integration: the game's bearer key, checked by the route itself; no session, no CSRF token.
  */
@@ -33,6 +34,7 @@ export type Access =
   | "player"
   | "member"
   | "staff"
+  | "admin"
   | { permission: Permission }
   | { anyPermission: readonly Permission[] }
   | "integration";

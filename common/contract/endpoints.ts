@@ -3,6 +3,7 @@
  * table at run time (it is plain data); the schemas stay in schemas.ts.
  */
 import { BAN_ENDPOINTS } from "./bans.ts";
+import { DASHBOARD_ENDPOINTS } from "./dashboard.ts";
 import { MEMBER_ENDPOINTS } from "./members.ts";
 import { PERMISSION_ENDPOINTS } from "./permissions.ts";
 import { PLAYER_ENDPOINTS } from "./players.ts";
@@ -14,6 +15,7 @@ import { TICKET_SEARCH_ENDPOINTS } from "./ticketSearch.ts";
 
 export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
+  ...DASHBOARD_ENDPOINTS,
   ...MEMBER_ENDPOINTS,
   ...PERMISSION_ENDPOINTS,
   ...PLAYER_ENDPOINTS,

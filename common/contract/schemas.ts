@@ -3,6 +3,7 @@
  * imports this module as types only (web/src/api/client.ts), so no schema is shipped to it.
  */
 import { BAN_SCHEMAS } from "./bans.schemas.ts";
+import { DASHBOARD_SCHEMAS } from "./dashboard.schemas.ts";
 import type { SchemaTable } from "./define.ts";
 import type { ENDPOINTS } from "./endpoints.ts";
 import { MEMBER_SCHEMAS } from "./members.schemas.ts";
@@ -16,6 +17,7 @@ import { TICKET_SEARCH_SCHEMAS } from "./ticketSearch.schemas.ts";
 
 export const SCHEMAS = {
   ...BAN_SCHEMAS,
+  ...DASHBOARD_SCHEMAS,
   ...MEMBER_SCHEMAS,
   ...PERMISSION_SCHEMAS,
   ...PLAYER_SCHEMAS,

@@ -21,8 +21,8 @@ export async function requireAccess(db: Kysely<Database>, user: Actor | null, ac
     if (!isMember(user) && !isTemporary(user)) throw new AppError("forbidden");
     return;
   }
-  if (access === "staff") {
-    if (!isStaff(user)) throw new AppError("forbidden");
+  if (access === "staff" || access === "admin") {
+    if (!isStaff(user) || (access === "admin" && user.rank !== "admin")) throw new AppError("forbidden");
     return;
   }
   if ("permission" in access) await requirePermission(db, user, access.permission);

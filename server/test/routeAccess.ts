@@ -20,6 +20,7 @@ export function accessRefusal(access: Access, role: Role): 401 | 403 | 404 | nul
   }
   if (!rank) return 403;
   if (access === "staff" || rank === "admin") return null;
+  if (access === "admin") return 403;
   const held = RANK_DEFAULT_PERMISSIONS[rank];
   const needed = "permission" in access ? [access.permission] : access.anyPermission;
   return needed.some((p) => held.includes(p)) ? null : 403;
