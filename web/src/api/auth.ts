@@ -45,13 +45,11 @@ export async function logoutEverywhere(): Promise<void> {
 }
 
 export async function fetchPermissions(): Promise<Permission[]> {
-  const { permissions } = await api.get<{ permissions: Permission[] }>("/api/permissions/get-permissions");
-  return permissions;
+  return (await api.call("getPermissions")).permissions;
 }
 
 export async function fetchGuestPermissions(): Promise<Permission[]> {
-  const { permissions } = await api.post<{ permissions: Permission[] }>("/api/permissions/get-guest-permissions");
-  return permissions;
+  return (await api.call("getGuestPermissions")).permissions;
 }
 
 export async function checkPasswordToken(passwordToken: string): Promise<boolean> {

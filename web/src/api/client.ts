@@ -184,10 +184,12 @@ type Output<S> = S extends { response: infer R }
       : never
   : never;
 
+/** A route's fields as its schema takes them, whatever the encoding: a multipart route's text fields too. */
+export type RouteFields<N extends RouteName> = Input<Schemas[N]>;
 /** What a route of the contract takes: its body (or query string), or, for a multipart route, the form. */
 export type RouteInput<N extends RouteName> = (typeof ENDPOINTS)[N] extends { encoding: "multipart" }
   ? FormData
-  : Input<Schemas[N]>;
+  : RouteFields<N>;
 /** What a route of the contract answers, as its response schema gives it (both audiences' shapes where it has two). */
 export type RouteOutput<N extends RouteName> = Output<Schemas[N]>;
 

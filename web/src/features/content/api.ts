@@ -25,7 +25,7 @@ export function activeAnnouncementsKey(userId: number | null) {
 export function useFaqs() {
   const query = useQuery({
     queryKey: FAQS_QUERY_KEY,
-    queryFn: async () => (await api.get<{ faqs: Faq[] }>("/api/setup/fetch-faqs")).faqs,
+    queryFn: async () => (await api.call("fetchFaqs")).faqs,
     staleTime: 5 * 60_000,
   });
   // Spec 1 §8: a failed FAQ load is logged only; the page simply shows no entries.
@@ -36,8 +36,7 @@ export function useFaqs() {
 export function useActiveAnnouncements(userId: number | null) {
   const query = useQuery({
     queryKey: activeAnnouncementsKey(userId),
-    queryFn: async () =>
-      (await api.get<{ announcements: Announcement[] }>("/api/announcements/fetch-active-announcements")).announcements,
+    queryFn: async () => (await api.call("fetchActiveAnnouncements")).announcements,
     staleTime: 60_000,
   });
   useLogError("Failed to load the announcements", query.error);

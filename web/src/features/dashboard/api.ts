@@ -3,16 +3,9 @@
  * admins' first-run checklist.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AddChangelogBody, ChangelogsResponse } from "../../../../common/schemas/changelog.ts";
-import type { ChangeFirstRunChecklistBody, FirstRunChecklistResponse } from "../../../../common/schemas/firstRun.ts";
-import type {
-  FirstReplyChronologicalResponse,
-  ServerStatusResponse,
-  StatsRange,
-  TicketStatsResponse,
-  TicketsChronologicalResponse,
-  UserStatsOverviewResponse,
-} from "../../../../common/schemas/stats.ts";
+import type { AddChangelogBody } from "../../../../common/schemas/changelog.ts";
+import type { ChangeFirstRunChecklistBody } from "../../../../common/schemas/firstRun.ts";
+import type { StatsRange } from "../../../../common/schemas/stats.ts";
 import { api } from "../../api/client.ts";
 
 /** Statistics are a minute old at most; a dashboard left open refreshes them itself. */
@@ -22,7 +15,7 @@ const stats = { staleTime: STATS_FRESH_MS, refetchInterval: 5 * STATS_FRESH_MS, 
 export function useTicketStats() {
   return useQuery({
     queryKey: ["stats", "tickets-overview"],
-    queryFn: () => api.get<TicketStatsResponse>("/api/stats/fetch-tickets-stats-overview"),
+    queryFn: () => api.call("fetchTicketsStatsOverview"),
     ...stats,
   });
 }
@@ -30,7 +23,7 @@ export function useTicketStats() {
 export function useUserStatsOverview() {
   return useQuery({
     queryKey: ["stats", "user-overview"],
-    queryFn: () => api.get<UserStatsOverviewResponse>("/api/stats/get-user-stats-overview"),
+    queryFn: () => api.call("getUserStatsOverview"),
     ...stats,
   });
 }
@@ -38,7 +31,7 @@ export function useUserStatsOverview() {
 export function useTicketsOverTime(range: StatsRange) {
   return useQuery({
     queryKey: ["stats", "tickets-chronological", range],
-    queryFn: () => api.get<TicketsChronologicalResponse>(`/api/stats/fetch-tickets-chronological?range=${range}`),
+    queryFn: () => api.call("fetchTicketsChronological", { range }),
     ...stats,
   });
 }
@@ -46,10 +39,7 @@ export function useTicketsOverTime(range: StatsRange) {
 export function useFirstReplyDelay(range: StatsRange) {
   return useQuery({
     queryKey: ["stats", "first-reply-chronological", range],
-    queryFn: () =>
-      api.get<FirstReplyChronologicalResponse>(
-        `/api/stats/fetch-tickets-first-reply-time-chronological?range=${range}`,
-      ),
+    queryFn: () => api.call("fetchTicketsFirstReplyTimeChronological", { range }),
     ...stats,
   });
 }
@@ -57,7 +47,7 @@ export function useFirstReplyDelay(range: StatsRange) {
 export function useServerStatus() {
   return useQuery({
     queryKey: ["system", "server-status"],
-    queryFn: () => api.get<ServerStatusResponse>("/api/system/fetch-server-status"),
+    queryFn: () => api.call("fetchServerStatus"),
     staleTime: STATS_FRESH_MS,
     refetchInterval: STATS_FRESH_MS,
     retry: false,
@@ -69,7 +59,7 @@ const changelogsKey = ["misc", "changelogs"];
 export function useChangelogs() {
   return useQuery({
     queryKey: changelogsKey,
-    queryFn: async () => (await api.get<ChangelogsResponse>("/api/misc/fetch-changelogs")).changelogs,
+    queryFn: async () => (await api.call("fetchChangelogs")).changelogs,
   });
 }
 
@@ -77,8 +67,7 @@ export function useChangelogs() {
 export function useAddChangelog() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AddChangelogBody) =>
-      (await api.post<ChangelogsResponse>("/api/misc/add-new-changelog", { ...body })).changelogs,
+    mutationFn: async (body: AddChangelogBody) => (await api.call("addNewChangelog", body)).changelogs,
     onSuccess: (changelogs) => client.setQueryData(changelogsKey, changelogs),
   });
 }
@@ -89,7 +78,7 @@ const firstRunKey = ["misc", "first-run-checklist"];
 export function useFirstRunChecklist(enabled: boolean) {
   return useQuery({
     queryKey: firstRunKey,
-    queryFn: async () => (await api.get<FirstRunChecklistResponse>("/api/misc/fetch-first-run-checklist")).checklist,
+    queryFn: async () => (await api.call("fetchFirstRunChecklist")).checklist,
     enabled,
     retry: false,
   });
@@ -100,7 +89,7 @@ export function useChangeFirstRunChecklist() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: ChangeFirstRunChecklistBody) =>
-      (await api.post<FirstRunChecklistResponse>("/api/misc/change-first-run-checklist", { ...body })).checklist,
+      (await api.call("changeFirstRunChecklist", body)).checklist,
     onSuccess: (checklist) => client.setQueryData(firstRunKey, checklist),
   });
 }

@@ -5,6 +5,7 @@
  */
 import { BADGE_TICKETS_PER_TIER, DEFAULT_PAGE_SIZE } from "../../../../common/constants.ts";
 import type { MemberSortField } from "../../../../common/schemas/playerAdmin.ts";
+import type { RouteFields } from "../../api/client.ts";
 import {
   emptyText,
   idOrNull,
@@ -66,7 +67,8 @@ export function memberListKeys(kind: MemberListKind, userId: number): ListStorag
   };
 }
 
-export type MemberSearchBody = Record<string, string | number | boolean | undefined>;
+/** The fields of pagination-search-members. */
+export type MemberSearchBody = RouteFields<"paginationSearchMembers">;
 
 /** The wire body of pagination-search-members (spec 3 §7); the banned list always asks banned=true. */
 export function toMemberSearchBody(

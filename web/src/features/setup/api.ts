@@ -6,15 +6,13 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { Language } from "../../../../common/constants.ts";
 import type { QuickReply } from "../../../../common/schemas/notes.ts";
-import { encodeLocaleEntry } from "../../../../common/schemas/setup.ts";
+import { encodeLocaleEntry, valueField } from "../../../../common/schemas/setup.ts";
 import type { Category, GameServer, PriorityLevel } from "../../../../common/schemas/setupResponses.ts";
-import type { FastAction, FastActionExcusesResponse } from "../../../../common/schemas/staffTickets.ts";
-import { api } from "../../api/client.ts";
+import type { FastAction } from "../../../../common/schemas/staffTickets.ts";
+import { api, type RouteOutput } from "../../api/client.ts";
 
 export type { Category, FastAction, GameServer, PriorityLevel, QuickReply };
-export type Excuses = FastActionExcusesResponse["fast_action_excuses"];
-
-const SETUP = "/api/setup";
+export type Excuses = RouteOutput<"fetchFastActionExcuses">["fast_action_excuses"];
 
 export const setupKeys = {
   categories: ["setup", "categories"] as const,
@@ -48,68 +46,62 @@ export interface CategoryFields extends EntryFields {
   locales: Partial<Record<Language, string>>;
 }
 
-function categoryBody(fields: CategoryFields) {
-  const { locales, ...rest } = fields;
-  // One entry per language, `code____text` (spec 3 §7); an empty text clears that language.
-  const entries = (Object.keys(locales) as Language[]).map((code) => encodeLocaleEntry(code, locales[code] ?? ""));
-  return { ...rest, locales: entries };
+/** The entry's fields as the server takes them: the form submits only a value its rule accepts. */
+function entryBody({ value, ...rest }: EntryFields) {
+  return { ...rest, value: valueField.parse(value) };
 }
 
-const categories = (path: string, body: Parameters<typeof api.post>[1]) =>
-  api.post<{ categories: Category[] }>(`${SETUP}/${path}`, body).then((r) => r.categories);
-const priorities = (path: string, body: Parameters<typeof api.post>[1]) =>
-  api.post<{ priority_levels: PriorityLevel[] }>(`${SETUP}/${path}`, body).then((r) => r.priority_levels);
-const servers = (path: string, body: Parameters<typeof api.post>[1]) =>
-  api.post<{ servers: GameServer[] }>(`${SETUP}/${path}`, body).then((r) => r.servers);
-const quickReplies = (path: string, body?: Parameters<typeof api.post>[1]) =>
-  api.post<{ quick_replies: QuickReply[] }>(`${SETUP}/${path}`, body).then((r) => r.quick_replies);
-const excuses = (path: string, body: Parameters<typeof api.post>[1]) =>
-  api.post<FastActionExcusesResponse>(`${SETUP}/${path}`, body).then((r) => r.fast_action_excuses);
+function categoryBody(fields: CategoryFields) {
+  const { locales, has_violaters_form, ...entry } = fields;
+  // One entry per language, `code____text` (spec 3 §7); an empty text clears that language.
+  const entries = (Object.keys(locales) as Language[]).map((code) => encodeLocaleEntry(code, locales[code] ?? ""));
+  return { ...entryBody(entry), has_violaters_form, locales: entries };
+}
 
 export const setupApi = {
-  fetchCategories: () => api.get<{ categories: Category[] }>(`${SETUP}/fetch-categories`).then((r) => r.categories),
-  fetchDeletedCategories: () =>
-    api.get<{ deleted_categories: Category[] }>(`${SETUP}/fetch-deleted-categories`).then((r) => r.deleted_categories),
-  fetchTicketNumbers: () =>
-    api
-      .get<{ ticket_numbers: Record<string, number> }>(`${SETUP}/fetch-category-ticket-numbers`)
-      .then((r) => r.ticket_numbers),
-  createCategory: (fields: CategoryFields) => categories("submit-new-category", categoryBody(fields)),
-  editCategory: (id: number, fields: CategoryFields) => categories("edit-category", { id, ...categoryBody(fields) }),
-  deleteCategory: (id: number) => categories("delete-category", { id }),
+  fetchCategories: () => api.call("fetchCategories").then((r) => r.categories),
+  fetchDeletedCategories: () => api.call("fetchDeletedCategories").then((r) => r.deleted_categories),
+  fetchTicketNumbers: () => api.call("fetchCategoryTicketNumbers").then((r) => r.ticket_numbers),
+  createCategory: (fields: CategoryFields) =>
+    api.call("submitNewCategory", categoryBody(fields)).then((r) => r.categories),
+  editCategory: (id: number, fields: CategoryFields) =>
+    api.call("editCategory", { id, ...categoryBody(fields) }).then((r) => r.categories),
+  deleteCategory: (id: number) => api.call("deleteCategory", { id }).then((r) => r.categories),
   setCategoryDisabled: (id: number, disabled: boolean) =>
-    categories(disabled ? "disable-category" : "enable-category", { id }),
+    api.call(disabled ? "disableCategory" : "enableCategory", { id }).then((r) => r.categories),
 
-  fetchPriorities: () =>
-    api.get<{ priority_levels: PriorityLevel[] }>(`${SETUP}/fetch-priority-levels`).then((r) => r.priority_levels),
-  fetchDeletedPriorities: () =>
-    api
-      .get<{ deleted_priority_levels: PriorityLevel[] }>(`${SETUP}/fetch-deleted-priority-levels`)
-      .then((r) => r.deleted_priority_levels),
-  createPriority: (fields: EntryFields) => priorities("submit-new-priority-level", { ...fields }),
-  editPriority: (id: number, fields: EntryFields) => priorities("edit-priority-level", { id, ...fields }),
-  deletePriority: (id: number) => priorities("delete-priority-level", { id }),
-  setDefaultPriority: (id: number) => priorities("set-default-priority", { id }),
+  fetchPriorities: () => api.call("fetchPriorityLevels").then((r) => r.priority_levels),
+  fetchDeletedPriorities: () => api.call("fetchDeletedPriorityLevels").then((r) => r.deleted_priority_levels),
+  createPriority: (fields: EntryFields) =>
+    api.call("submitNewPriorityLevel", entryBody(fields)).then((r) => r.priority_levels),
+  editPriority: (id: number, fields: EntryFields) =>
+    api.call("editPriorityLevel", { id, ...entryBody(fields) }).then((r) => r.priority_levels),
+  deletePriority: (id: number) => api.call("deletePriorityLevel", { id }).then((r) => r.priority_levels),
+  setDefaultPriority: (id: number) => api.call("setDefaultPriority", { id }).then((r) => r.priority_levels),
 
-  fetchServers: () => api.get<{ servers: GameServer[] }>(`${SETUP}/fetch-servers`).then((r) => r.servers),
-  fetchDeletedServers: () =>
-    api.get<{ servers: GameServer[] }>(`${SETUP}/fetch-deleted-servers`).then((r) => r.servers),
-  createServer: (fields: EntryFields) => servers("submit-new-server", { ...fields }),
-  editServer: (id: number, fields: EntryFields) => servers("edit-server", { id, ...fields }),
-  deleteServer: (id: number) => servers("delete-server", { id }),
+  fetchServers: () => api.call("fetchServers").then((r) => r.servers),
+  fetchDeletedServers: () => api.call("fetchDeletedServers").then((r) => r.servers),
+  createServer: (fields: EntryFields) => api.call("submitNewServer", entryBody(fields)).then((r) => r.servers),
+  editServer: (id: number, fields: EntryFields) =>
+    api.call("editServer", { id, ...entryBody(fields) }).then((r) => r.servers),
+  deleteServer: (id: number) => api.call("deleteServer", { id }).then((r) => r.servers),
 
-  fetchQuickReplies: () => quickReplies("fetch-quick-replies"),
-  createQuickReply: (title: string, message: string) => quickReplies("submit-new-quick-reply", { title, message }),
+  fetchQuickReplies: () => api.call("fetchQuickReplies", {}).then((r) => r.quick_replies),
+  createQuickReply: (title: string, message: string) =>
+    api.call("submitNewQuickReply", { title, message }).then((r) => r.quick_replies),
   editQuickReply: (id: number, title: string, message: string) =>
-    quickReplies("edit-quick-reply", { id, title, message }),
-  deleteQuickReply: (id: number) => quickReplies("delete-quick-reply", { id }),
+    api.call("editQuickReply", { id, title, message }).then((r) => r.quick_replies),
+  deleteQuickReply: (id: number) => api.call("deleteQuickReply", { id }).then((r) => r.quick_replies),
   setQuickReplyCategories: (id: number, categoryIds: readonly number[]) =>
-    quickReplies("add-categories-to-quick-reply", { id, categories: categoryIds }),
+    api.call("addCategoriesToQuickReply", { id, categories: [...categoryIds] }).then((r) => r.quick_replies),
 
-  fetchExcuses: () =>
-    api.get<FastActionExcusesResponse>("/api/tickets/fetch-fast-action-excuses").then((r) => r.fast_action_excuses),
-  addExcuse: (action: FastAction, excuse: string) => excuses("new-fast-action-excuse", { action, excuse }),
+  fetchExcuses: () => api.call("fetchFastActionExcuses").then((r) => r.fast_action_excuses),
+  addExcuse: (action: FastAction, excuse: string) =>
+    api.call("newFastActionExcuse", { action, excuse }).then((r) => r.fast_action_excuses),
   editExcuse: (action: FastAction, previous: string, excuse: string) =>
-    excuses("edit-fast-action-excuse", { action, prev_excuse: previous, new_excuse: excuse }),
-  deleteExcuse: (action: FastAction, excuse: string) => excuses("delete-fast-action-excuse", { action, excuse }),
+    api
+      .call("editFastActionExcuse", { action, prev_excuse: previous, new_excuse: excuse })
+      .then((r) => r.fast_action_excuses),
+  deleteExcuse: (action: FastAction, excuse: string) =>
+    api.call("deleteFastActionExcuse", { action, excuse }).then((r) => r.fast_action_excuses),
 };

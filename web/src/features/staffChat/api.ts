@@ -12,9 +12,9 @@ import type {
 } from "../../../../common/schemas/chatResponses.ts";
 import type { AckAnswer, SendMessageAnswer } from "../../../../common/socket-events.ts";
 import { ApiError, api } from "../../api/client.ts";
+import { fetchStaffMembers } from "../../api/staff.ts";
 import type { AppSocket } from "../../realtime/SocketContext.ts";
 import { CHAT_PAGE_SIZE, type ChatPage } from "../chat/api.ts";
-import type { Category } from "../tickets/api.ts";
 
 export type { ReplyQuote, StaffChatUser, StaffMessage };
 
@@ -84,11 +84,6 @@ export function deleteMessage(socket: AppSocket | null, chatId: string, messageI
   );
 }
 
-interface StaffEntry {
-  id: number;
-  name: string;
-}
-
 /**
  * Staff names for system lines (an assignment names who moved the ticket to whom). Read from
  * fetch-devs (spec 3 §7); if it is not there, lines fall back to the chat's own senders.
@@ -96,7 +91,7 @@ interface StaffEntry {
 export function useStaffDirectory() {
   return useQuery({
     queryKey: ["staff-directory"],
-    queryFn: async () => (await api.get<{ devs: StaffEntry[] }>("/api/users/fetch-devs")).devs,
+    queryFn: fetchStaffMembers,
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -106,8 +101,7 @@ export function useStaffDirectory() {
 export function useDeletedCategories() {
   return useQuery({
     queryKey: ["setup", "deleted-categories"],
-    queryFn: async () =>
-      (await api.get<{ deleted_categories: Category[] }>("/api/setup/fetch-deleted-categories")).deleted_categories,
+    queryFn: async () => (await api.call("fetchDeletedCategories")).deleted_categories,
     staleTime: 5 * 60_000,
   });
 }

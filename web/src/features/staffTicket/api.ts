@@ -5,16 +5,14 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Category, PriorityLevel } from "../../../../common/schemas/setupResponses.ts";
 import type {
   FastAction,
-  FastActionExcusesResponse,
-  FetchDevsResponse,
   FetchStaffTicketResponse,
   StaffMemberView,
   StaffTicketFull,
 } from "../../../../common/schemas/staffTickets.ts";
 import { api } from "../../api/client.ts";
+import { fetchStaffMembers } from "../../api/staff.ts";
 
 export type { FastAction, StaffMemberView, StaffTicketFull };
 
@@ -23,8 +21,7 @@ export const staffTicketKey = (ticketId: number) => ["staff-ticket", ticketId] a
 export function useStaffTicket(ticketId: number | null, email: string | undefined, createdAt: number | undefined) {
   return useQuery({
     queryKey: staffTicketKey(ticketId ?? 0),
-    queryFn: () =>
-      api.post<FetchStaffTicketResponse>("/api/tickets/fetch-ticket", { ticket_id: ticketId, email, createdAt }),
+    queryFn: () => api.call("fetchStaffTicket", { ticket_id: ticketId ?? 0, email, createdAt }),
     enabled: ticketId !== null,
     retry: false,
   });
@@ -46,10 +43,7 @@ export function useAllCategories() {
   return useQuery({
     queryKey: ["setup", "categories", "with-deleted"],
     queryFn: async () => {
-      const [live, deleted] = await Promise.all([
-        api.get<{ categories: Category[] }>("/api/setup/fetch-categories"),
-        api.get<{ deleted_categories: Category[] }>("/api/setup/fetch-deleted-categories"),
-      ]);
+      const [live, deleted] = await Promise.all([api.call("fetchCategories"), api.call("fetchDeletedCategories")]);
       return { live: live.categories, deleted: deleted.deleted_categories };
     },
     staleTime: 60_000,
@@ -59,8 +53,7 @@ export function useAllCategories() {
 export function usePriorities() {
   return useQuery({
     queryKey: ["setup", "priorities"],
-    queryFn: async () =>
-      (await api.get<{ priority_levels: PriorityLevel[] }>("/api/setup/fetch-priority-levels")).priority_levels,
+    queryFn: async () => (await api.call("fetchPriorityLevels")).priority_levels,
     staleTime: 5 * 60_000,
   });
 }
@@ -68,7 +61,7 @@ export function usePriorities() {
 export function useDevs() {
   return useQuery({
     queryKey: ["staff", "devs"],
-    queryFn: async () => (await api.get<FetchDevsResponse>("/api/users/fetch-devs")).devs,
+    queryFn: fetchStaffMembers,
     staleTime: 60_000,
   });
 }
@@ -76,19 +69,15 @@ export function useDevs() {
 export function useExcuses() {
   return useQuery({
     queryKey: ["staff", "fast-action-excuses"],
-    queryFn: async () =>
-      (await api.get<FastActionExcusesResponse>("/api/tickets/fetch-fast-action-excuses")).fast_action_excuses,
+    queryFn: async () => (await api.call("fetchFastActionExcuses")).fast_action_excuses,
     staleTime: 5 * 60_000,
   });
 }
 
-type TicketAnswer = { ticket: StaffTicketFull };
-type TicketDataAnswer = { ticket_data: StaffTicketFull };
-
 export const ticketActions = {
   update: async (ticketId: number, category: number, priority: number) =>
     (
-      await api.post<TicketAnswer>("/api/tickets/update-ticket", {
+      await api.call("updateTicket", {
         ticket_id: ticketId,
         new_category: category,
         new_priority: priority,
@@ -97,7 +86,7 @@ export const ticketActions = {
   /** devId undefined: Auto. */
   assign: async (ticket: StaffTicketFull, category: number, devId: number | undefined) =>
     (
-      await api.post<TicketAnswer>("/api/tickets/assign-ticket", {
+      await api.call("assignTicket", {
         devId,
         ticketId: ticket.id,
         category,
@@ -106,14 +95,12 @@ export const ticketActions = {
         chatId: ticket.chat_id,
       })
     ).ticket,
-  hold: async (ticketId: number) =>
-    (await api.post<TicketDataAnswer>("/api/tickets/put-ticket-on-hold", { ticket_id: ticketId })).ticket_data,
+  hold: async (ticketId: number) => (await api.call("holdTicket", { ticket_id: ticketId })).ticket_data,
   reopen: async (ticketId: number, forReply = false) =>
-    (await api.post<TicketDataAnswer>("/api/tickets/reopen-ticket", { ticket_id: ticketId, for_reply: forReply }))
-      .ticket_data,
+    (await api.call("reopenTicket", { ticket_id: ticketId, for_reply: forReply })).ticket_data,
   complete: async (ticketId: number, action: FastAction, excuse: string, unanswered: boolean) =>
     (
-      await api.post<TicketDataAnswer>("/api/tickets/submit-ticket-complete", {
+      await api.call("submitTicketComplete", {
         ticket_id: ticketId,
         action,
         unanswered,
@@ -121,6 +108,5 @@ export const ticketActions = {
       })
     ).ticket_data,
   retain: async (ticketId: number, retain: boolean) =>
-    (await api.post<TicketAnswer>("/api/tickets/set-retain-attachments", { ticket_id: ticketId, is_retain: retain }))
-      .ticket,
+    (await api.call("setRetainAttachments", { ticket_id: ticketId, is_retain: retain })).ticket,
 };

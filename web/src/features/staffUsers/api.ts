@@ -5,13 +5,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Permission, StaffRank } from "../../../../common/permissions.ts";
-import type {
-  CreateNewUserResponse,
-  DisperseResponse,
-  StaffListEmployee as Employee,
-  EmployeeListResponse,
-  UserResponse,
-} from "../../../../common/schemas/staffUsers.ts";
+import type { StaffListEmployee as Employee, EmployeeListResponse } from "../../../../common/schemas/staffUsers.ts";
 import { api } from "../../api/client.ts";
 
 export type { Employee };
@@ -24,11 +18,13 @@ export const staffUserKeys = {
   allPermissions: ["all-permissions"] as const,
 };
 
+/** The staff list: fetch-devs with scope=all, whose answer is the list's shape of the route's two. */
+export async function fetchEmployees(): Promise<EmployeeListResponse> {
+  return (await api.call("fetchDevs", { scope: "all" })) as EmployeeListResponse;
+}
+
 export function useEmployees() {
-  return useQuery({
-    queryKey: staffUserKeys.list,
-    queryFn: () => api.get<EmployeeListResponse>("/api/users/fetch-devs?scope=all"),
-  });
+  return useQuery({ queryKey: staffUserKeys.list, queryFn: fetchEmployees });
 }
 
 /** Active tickets per employee, for the rows on the list. */
@@ -36,12 +32,7 @@ export function useActiveTicketNumbers(ids: readonly number[]) {
   return useQuery({
     queryKey: staffUserKeys.ticketNumbers(ids),
     queryFn: async () =>
-      (
-        await api.post<{ devs_active_ticket_numbers: Record<string, number> }>(
-          "/api/users/fetch-devs-active-ticket-numbers",
-          { dev_ids: ids },
-        )
-      ).devs_active_ticket_numbers,
+      (await api.call("fetchDevsActiveTicketNumbers", { dev_ids: [...ids] })).devs_active_ticket_numbers,
     enabled: ids.length > 0,
   });
 }
@@ -49,29 +40,24 @@ export function useActiveTicketNumbers(ids: readonly number[]) {
 export function useAllPermissions() {
   return useQuery({
     queryKey: staffUserKeys.allPermissions,
-    queryFn: async () =>
-      (await api.post<{ permissions: Permission[] }>("/api/permissions/get-all-permissions")).permissions,
+    queryFn: async () => (await api.call("getAllPermissions")).permissions,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-export function fetchRankPermissions(rank: StaffRank): Promise<Permission[]> {
-  return api
-    .post<{ permissions: Permission[] }>("/api/permissions/get-rank-permissions", { rank })
-    .then((r) => r.permissions);
+export async function fetchRankPermissions(rank: StaffRank): Promise<Permission[]> {
+  return (await api.call("getRankPermissions", { rank })).permissions;
 }
 
 export function useUserPermissions(userId: number) {
   return useQuery({
     queryKey: staffUserKeys.userPermissions(userId),
-    queryFn: async () =>
-      (await api.post<{ permissions: Permission[] }>("/api/permissions/get-user-permissions", { user_id: userId }))
-        .permissions,
+    queryFn: async () => (await api.call("getUserPermissions", { user_id: userId })).permissions,
   });
 }
 
 export async function emailExists(email: string): Promise<boolean> {
-  return (await api.post<{ exists: boolean }>("/api/users/check-new-user-email", { email })).exists;
+  return (await api.call("checkNewUserEmail", { email })).exists;
 }
 
 export type PermissionChange = {
@@ -81,37 +67,37 @@ export type PermissionChange = {
 
 export function createUser(
   body: { email: string; user_class: "user" | "dev"; user_rank?: StaffRank } & PermissionChange,
-): Promise<CreateNewUserResponse> {
-  return api.post<CreateNewUserResponse>("/api/users/create-new-user", body);
+) {
+  return api.call("createNewUser", body);
 }
 
 export function changeResponsibilities(userId: number, categories: number[], servers: number[]) {
-  return api.post<UserResponse>("/api/users/change-dev-responsibilities", { user_id: userId, categories, servers });
+  return api.call("changeDevResponsibilities", { user_id: userId, categories, servers });
 }
 
 export function changeUserPermissions(userId: number, rank: StaffRank, change: PermissionChange) {
-  return api.post<UserResponse>("/api/permissions/change-user-permissions", { user_id: userId, rank, ...change });
+  return api.call("changeUserPermissions", { user_id: userId, rank, ...change });
 }
 
 /** date: DD.MM.YYYY or "indefinite". */
 export function disableUser(id: number, date: string) {
-  return api.post<UserResponse>("/api/users/disable-user-until", { id, date });
+  return api.call("disableUserUntil", { id, date });
 }
 
 export function enableUser(id: number) {
-  return api.post<UserResponse>("/api/users/enable-user", { id });
+  return api.call("enableUser", { id });
 }
 
 export function disperseTickets(id: number) {
-  return api.post<DisperseResponse>("/api/users/disperse-user-tickets", { id });
+  return api.call("disperseUserTickets", { id });
 }
 
 export function changePassword(devId: number, password: string, rePassword: string) {
-  return api.post<UserResponse>("/api/users/change-password", { dev_id: devId, password, re_password: rePassword });
+  return api.call("changePassword", { dev_id: devId, password, re_password: rePassword });
 }
 
 export function deleteUser(userId: number) {
-  return api.post<{ confirm: boolean }>("/api/users/delete-dev", { user_id: userId });
+  return api.call("deleteDev", { user_id: userId });
 }
 
 /** After any change: the list and the counts again (the answer of a call is one row; others may have moved too). */

@@ -3,23 +3,12 @@
  * filters offer. The chat-list calls (in-chats toggle) live in features/chatList/api.ts.
  */
 import { useQuery } from "@tanstack/react-query";
-import type { PriorityLevel } from "../../../../common/schemas/setupResponses.ts";
-import type { TicketSearchResponse } from "../../../../common/schemas/ticketSearch.ts";
-import { api } from "../../api/client.ts";
+import { api, type RouteOutput } from "../../api/client.ts";
+import { fetchStaffMembers } from "../../api/staff.ts";
 import type { SearchBody } from "./listState.ts";
 
-export type { TicketSearchResponse };
+export type TicketSearchResponse = RouteOutput<"paginationSearchTickets">;
 export type ListTicket = TicketSearchResponse["tickets"][number];
-
-/** A staff member as GET /api/users/fetch-devs answers (spec 3 §7). */
-export interface Dev {
-  id: number;
-  name: string;
-  avatar: string | null;
-  rank: string;
-  categories: number[];
-  servers: number[];
-}
 
 export const ticketListKeys = {
   all: ["staff-ticket-list"] as const,
@@ -30,16 +19,16 @@ export const ticketListKeys = {
 
 /** The advanced search goes as multipart (spec 2 §7); the plain one as a form. */
 export async function searchTickets(body: SearchBody, advanced: boolean): Promise<TicketSearchResponse> {
-  if (!advanced) return api.post<TicketSearchResponse>("/api/tickets/pagination-search-tickets", body);
+  if (!advanced) return api.call("paginationSearchTickets", body);
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) if (value !== undefined) form.append(key, String(value));
-  return api.upload<TicketSearchResponse>("/api/tickets/advanced-search-tickets", form);
+  return api.call("advancedSearchTickets", form);
 }
 
 export function useDevs() {
   return useQuery({
     queryKey: ticketListKeys.devs,
-    queryFn: async () => (await api.get<{ devs: Dev[] }>("/api/users/fetch-devs")).devs,
+    queryFn: fetchStaffMembers,
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -48,8 +37,7 @@ export function useDevs() {
 export function usePriorities() {
   return useQuery({
     queryKey: ticketListKeys.priorities,
-    queryFn: async () =>
-      (await api.get<{ priority_levels: PriorityLevel[] }>("/api/setup/fetch-priority-levels")).priority_levels,
+    queryFn: async () => (await api.call("fetchPriorityLevels")).priority_levels,
     staleTime: 5 * 60_000,
   });
 }

@@ -6,6 +6,7 @@
  */
 import { TIME_FILTERS } from "../../../../common/constants.ts";
 import { STATUS_FILTERS, type TicketSortField } from "../../../../common/schemas/ticketSearch.ts";
+import type { RouteFields } from "../../api/client.ts";
 import {
   emptyText,
   idOrNull,
@@ -82,13 +83,16 @@ export function hasAdvancedFilters(params: SearchParams): boolean {
   );
 }
 
-export type SearchBody = Record<string, string | number | boolean | undefined>;
+/** The fields of both searches: the advanced one takes the plain one's and its own. */
+export type SearchBody = RouteFields<"advancedSearchTickets">;
 
 /** The wire body of pagination-search-tickets / advanced-search-tickets (spec 2 §7). */
 export function toSearchBody(params: SearchParams, page: number, pageSize: number, sort: Sort): SearchBody {
   const text = textValue;
+  // The ticket id field takes digits only; the server reads it as the number.
+  const ticketId = text(params.ticketId);
   const body: SearchBody = {
-    ticket_id: text(params.ticketId),
+    ticket_id: ticketId === undefined ? undefined : Number(ticketId),
     ticket_id_mode: params.ticketId.mode,
     name: text(params.name),
     name_mode: params.name.mode,
@@ -107,16 +111,15 @@ export function toSearchBody(params: SearchParams, page: number, pageSize: numbe
     sort_by: sort.key ?? undefined,
     order: sort.order,
   };
-  if (hasAdvancedFilters(params)) {
-    Object.assign(body, {
-      subject: params.subject.trim() || undefined,
-      description: params.description.trim() || undefined,
-      chatMessage: params.chatMessage.trim() || undefined,
-      createdAt: params.createdAt,
-      lastUpdated: params.lastUpdated,
-    });
-  }
-  return body;
+  if (!hasAdvancedFilters(params)) return body;
+  return {
+    ...body,
+    subject: params.subject.trim() || undefined,
+    description: params.description.trim() || undefined,
+    chatMessage: params.chatMessage.trim() || undefined,
+    createdAt: params.createdAt,
+    lastUpdated: params.lastUpdated,
+  };
 }
 
 /** localStorage keys, one set per user (a shared browser keeps each staff member's list apart). */

@@ -26,7 +26,7 @@ export const ticketKeys = {
 export function useCategories() {
   return useQuery({
     queryKey: ["setup", "categories"],
-    queryFn: async () => (await api.get<{ categories: Category[] }>("/api/setup/fetch-categories")).categories,
+    queryFn: async () => (await api.call("fetchCategories")).categories,
     staleTime: 5 * 60_000,
   });
 }
@@ -35,7 +35,7 @@ export function useCategories() {
 export function useFilingStatus() {
   return useQuery({
     queryKey: ["member-filing-status"],
-    queryFn: async () => (await api.get<{ filing: FilingStatus }>("/api/members/filing-status")).filing,
+    queryFn: async () => (await api.call("filingStatus")).filing,
     staleTime: 0,
   });
 }
@@ -43,7 +43,7 @@ export function useFilingStatus() {
 export function useServers() {
   return useQuery({
     queryKey: ["setup", "servers"],
-    queryFn: async () => (await api.get<{ servers: GameServer[] }>("/api/setup/fetch-servers")).servers,
+    queryFn: async () => (await api.call("fetchServers")).servers,
     staleTime: 5 * 60_000,
   });
 }
@@ -51,7 +51,7 @@ export function useServers() {
 export function useMember() {
   return useQuery({
     queryKey: ["member"],
-    queryFn: async () => (await api.get<{ member: Member }>("/api/members/get-member")).member,
+    queryFn: async () => (await api.call("getMember")).member,
   });
 }
 

@@ -7,6 +7,7 @@ import type { FetchNotesResponse, Note, QuickReply } from "../../../../../common
 import { encodeNotesId } from "../../../../../common/schemas/notes.ts";
 import type { AckAnswer, ClientEventAnswers, ClientToServerEvents } from "../../../../../common/socket-events.ts";
 import { ApiError, api } from "../../../api/client.ts";
+import { fetchStaffMembers, type StaffMember } from "../../../api/staff.ts";
 import type { AppSocket } from "../../../realtime/SocketContext.ts";
 
 export type { Note, QuickReply };
@@ -54,17 +55,13 @@ export async function emitNoteEvent<E extends NoteEvent>(
   return answer.data as ClientEventAnswers[E];
 }
 
-/** A staff member as the @ suggestions and tag highlighting need them. */
-export interface StaffEntry {
-  id: number;
-  name: string;
-  avatar: string;
-}
+/** A staff member as the @ suggestions and tag highlighting use them. */
+export type StaffEntry = StaffMember;
 
-/** GET /api/users/fetch-devs (spec 3 §7). Without it the panel still works, without suggestions. */
+/** The staff of the @ suggestions. Without them the panel still works, without suggestions. */
 export async function fetchDevs(): Promise<StaffEntry[]> {
   try {
-    return (await api.get<{ devs: StaffEntry[] }>("/api/users/fetch-devs")).devs;
+    return await fetchStaffMembers();
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
@@ -76,10 +73,7 @@ export async function findTicketByNumber(
   createdAt: number,
 ): Promise<{ id: number; email: string; createdAt: number } | null> {
   try {
-    const answer = await api.post<{ tickets: { id: number; email: string; createdAt: number }[] }>(
-      "/api/tickets/fetch-tickets-by-timestamp",
-      { createdAt },
-    );
+    const answer = await api.call("fetchTicketsByTimestamp", { createdAt });
     return answer.tickets.find((t) => t.createdAt === createdAt) ?? null;
   } catch {
     // A failed lookup leaves the text as it is (spec 2 §5).
