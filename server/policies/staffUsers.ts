@@ -9,6 +9,7 @@
  * Above the permissions stands the rank order, admin > mod > dev: a users:* permission reaches only
  * employees of a lower rank.
  */
+import { STAFF_USER_ENDPOINTS } from "../../common/contract/staffUsers.ts";
 import type { ErrorCode } from "../../common/errors.ts";
 import { mayGiveRank, outranks, type Permission, STAFF_RANKS, type StaffRank } from "../../common/permissions.ts";
 import type { EmployeeAbility } from "../../common/schemas/staffUsers.ts";
@@ -16,15 +17,17 @@ import { AppError } from "../http/errors.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { type Actor, isAdmin } from "./policy.ts";
 
-/** The permission each staff-list action's call needs, asked before anything else. */
+const CALLS = STAFF_USER_ENDPOINTS;
+
+/** The permission each staff-list action's call needs: its access in the contract, asked before the body. */
 export const EMPLOYEE_ACTION_PERMISSIONS = {
-  permissions: "users:set_permissions",
-  responsibilities: "users:set_categories",
-  disable: "users:disable",
-  enable: "users:disable",
-  disperse: "users:disperse_tickets",
-  password: "users:reset_pw",
-  delete: "users:delete",
+  permissions: CALLS.changeUserPermissions.access.permission,
+  responsibilities: CALLS.changeDevResponsibilities.access.permission,
+  disable: CALLS.disableUserUntil.access.permission,
+  enable: CALLS.enableUser.access.permission,
+  disperse: CALLS.disperseUserTickets.access.permission,
+  password: CALLS.changePassword.access.permission,
+  delete: CALLS.deleteDev.access.permission,
 } as const satisfies Record<EmployeeAbility, Permission>;
 
 export type SelfRefusal = "cannot_delete_self" | "cannot_reset_own_password" | "cannot_change_self";
