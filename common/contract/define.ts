@@ -22,22 +22,28 @@ import type { Permission } from "../permissions.ts";
  * - public: anyone, signed in or not;
  * - signedIn: any session: a member, a visitor's ticket session, an employee;
  * - player: a member or a visitor's ticket session; staff are answered 404 (they have their own calls);
- * - member: a member's own session;
+ * - member: a member's own session; a visitor's ticket session or an employee is answered 403;
+ * - callers: a session of one of these kinds of caller; any other is answered 403;
  * - staff: any employee;
  * - admin: an employee of the admin rank, for the few calls no permission string names (the changelog);
  * - permission / anyPermission: an employee holding it (admins hold every permission);
- * - integration: the game's bearer key, checked by the route itself; no session, no CSRF token.
+ * - integration: the game's bearer key (401 without it, 404 when none is configured); no session,
+ *   no CSRF token.
  */
 export type Access =
   | "public"
   | "signedIn"
   | "player"
   | "member"
+  | { callers: readonly Caller[] }
   | "staff"
   | "admin"
   | { permission: Permission }
   | { anyPermission: readonly Permission[] }
   | "integration";
+
+/** The kinds of signed-in caller: a member, a visitor's ticket session, an employee. */
+export type Caller = "member" | "temporary" | "staff";
 
 /**
  * How the web sends the input: form fields (the spec's default), a JSON body, or multipart with

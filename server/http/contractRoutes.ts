@@ -11,11 +11,11 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { isAudienceResponses, type RouteSchemas } from "../../common/contract/define.ts";
+import { type Endpoint, isAudienceResponses, type RouteSchemas } from "../../common/contract/define.ts";
 import { ENDPOINTS, type RouteName } from "../../common/contract/endpoints.ts";
 import { SCHEMAS, type Schemas } from "../../common/contract/schemas.ts";
 import type { AppContext } from "../context.ts";
-import { requireAccess } from "../policies/access.ts";
+import { requireAccess, requireIntegrationKey } from "../policies/access.ts";
 import { type FormOptions, multipartForm } from "../uploads/multipart.ts";
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -42,8 +42,11 @@ export type ContractHandler<N extends RouteName> = (
   reply: FastifyReply,
 ) => Promise<AnswerOf<Schemas[N]> | FastifyReply>;
 
-/** What a route adds to its contract: rate limits, pre-handlers, route config, and how it reads a form. */
-export type RouteOptions = Pick<RouteShorthandOptions, "preHandler" | "config" | "bodyLimit"> & {
+/**
+ * What a route adds to its contract: rate limits, pre-handlers, route config, a preValidation step
+ * for a body the schema reads only once reshaped, and how it reads a form.
+ */
+export type RouteOptions = Pick<RouteShorthandOptions, "preHandler" | "preValidation" | "config" | "bodyLimit"> & {
   /** The body is a form, read after the access check by the one form reader (its files, checks and gate). */
   form?: Omit<FormOptions<z.ZodType>, "schema">;
 };
@@ -78,9 +81,10 @@ export function route<N extends RouteName>(
   optionsOrHandler: RouteOptions | ContractHandler<N>,
   maybeHandler?: ContractHandler<N>,
 ): void {
-  const endpoint = ENDPOINTS[name];
+  const endpoint: Endpoint = ENDPOINTS[name];
   const { form: formOptions, ...options } = typeof optionsOrHandler === "function" ? {} : optionsOrHandler;
   const handler = (typeof optionsOrHandler === "function" ? optionsOrHandler : maybeHandler) as ContractHandler<N>;
+  const { access } = endpoint;
   const schemas: RouteSchemas = SCHEMAS[name];
   const form = formOptions && multipartForm(ctx, { ...formOptions, schema: schemas.body ?? z.object({}) });
   const readForm = async (request: FastifyRequest) => {
@@ -94,8 +98,11 @@ export function route<N extends RouteName>(
     schema: fastifySchema(name, { form: Boolean(form) }),
     ...options,
     preHandler,
+    // The integration's bearer key stands for the session: no CSRF token goes with it.
+    ...(access === "integration" ? { config: { ...options.config, csrf: false } } : {}),
     onRequest: async (request) => {
-      await requireAccess(ctx.store.db, request.user, endpoint.access);
+      if (access === "integration") requireIntegrationKey(ctx.config.integrationApiKey, request.headers.authorization);
+      else await requireAccess(ctx.store.db, request.user, access);
     },
     handler: handler as never,
   });
