@@ -2,6 +2,7 @@
  * Every route of the contract by name: method, path, access, encoding. The web app imports this
  * table at run time (it is plain data); the schemas stay in schemas.ts.
  */
+import { ACCOUNT_ENDPOINTS } from "./account.ts";
 import { BAN_ENDPOINTS } from "./bans.ts";
 import { DASHBOARD_ENDPOINTS } from "./dashboard.ts";
 import { MEMBER_ENDPOINTS } from "./members.ts";
@@ -24,6 +25,7 @@ export const ENDPOINTS = {
   ...STAFF_TICKET_ENDPOINTS,
   ...STAFF_USER_ENDPOINTS,
   ...TICKET_SEARCH_ENDPOINTS,
+  ...ACCOUNT_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

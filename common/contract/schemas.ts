@@ -2,6 +2,7 @@
  * Every route's input and answer schemas by name. The server registers routes from them; the web
  * imports this module as types only (web/src/api/client.ts), so no schema is shipped to it.
  */
+import { ACCOUNT_SCHEMAS } from "./account.schemas.ts";
 import { BAN_SCHEMAS } from "./bans.schemas.ts";
 import { DASHBOARD_SCHEMAS } from "./dashboard.schemas.ts";
 import type { SchemaTable } from "./define.ts";
@@ -26,6 +27,7 @@ export const SCHEMAS = {
   ...STAFF_TICKET_SCHEMAS,
   ...STAFF_USER_SCHEMAS,
   ...TICKET_SEARCH_SCHEMAS,
+  ...ACCOUNT_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;

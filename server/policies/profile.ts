@@ -1,19 +1,14 @@
 /**
- * Who may change a profile and who may see a profile picture. A profile is only ever its own
- * user's (spec 3 §2.5 under profile:view); a picture is seen by whoever may see its employee:
- * every employee, and the players whose chats that employee wrote in (the chat shows them).
+ * Who may see a profile picture: whoever may see its employee, that is every employee, and the
+ * players whose chats that employee wrote in (the chat shows them). A profile is only ever changed
+ * by its own user, under profile:view (spec 3 §2.5; the access of common/contract/account.ts).
  */
 import type { Kysely } from "kysely";
 import { STAFF_ONLY_MESSAGE_TYPES } from "../../common/schemas/chatResponses.ts";
 import type { Database } from "../db/schema.ts";
 import { wroteToPlayer } from "../repositories/profile.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
-import { type Actor, isMember, isStaff, isTemporary, requirePermission } from "./policy.ts";
-
-/** The one profile a caller may change: their own, with profile:view. */
-export function requireOwnProfile(db: Kysely<Database>, user: Actor | null): Promise<Actor> {
-  return requirePermission(db, user, "profile:view");
-}
+import { type Actor, isMember, isStaff, isTemporary } from "./policy.ts";
 
 export async function mayViewAvatar(
   db: Kysely<Database>,

@@ -1,4 +1,5 @@
 /** Session, sign-in and password-token calls (spec 1 §7). */
+import type { Language } from "../../../common/constants.ts";
 import type { Permission } from "../../../common/permissions.ts";
 import type { PulseCheckResponse, SessionUser } from "../../../common/schemas/auth.ts";
 import { ApiError, api } from "./client.ts";
@@ -66,8 +67,8 @@ export async function setupPassword(passwordToken: string, newPassword: string):
   await api.post("/auth2/setup-password", { password_token: passwordToken, new_password: newPassword });
 }
 
-export async function changeLanguagePreference(language: string): Promise<void> {
-  await api.post("/api/profile/change-language-preference", { language });
+export async function changeLanguagePreference(language: Language): Promise<void> {
+  await api.call("changeLanguagePreference", { language });
 }
 
 /** Where a signed-in user belongs: members to their home, everyone else to the staff area. */

@@ -5,8 +5,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import type { SessionUser, UserPreferences } from "../../../../common/schemas/auth.ts";
-import type { PreferenceFlag, ProfileUserResponse } from "../../../../common/schemas/profile.ts";
-import type { FetchTodosResponse, Todo } from "../../../../common/schemas/todos.ts";
+import type { PreferenceFlag } from "../../../../common/schemas/profile.ts";
 import type { Session } from "../../api/auth.ts";
 import { api } from "../../api/client.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
@@ -20,7 +19,7 @@ export const accountKeys = {
 };
 
 async function fetchUserPreferences(): Promise<UserPreferences> {
-  return (await api.get<{ user_preferences: UserPreferences }>("/api/profile/fetch-user-preferences")).user_preferences;
+  return (await api.call("fetchUserPreferences")).user_preferences;
 }
 
 /** The signed-in staff member's preferences; saved ones arrive through `useLivePreferences`. */
@@ -30,8 +29,7 @@ export function usePreferences() {
 }
 
 export async function saveUserPreferences(flags: Record<PreferenceFlag, boolean>): Promise<UserPreferences> {
-  return (await api.post<{ user_preferences: UserPreferences }>("/api/profile/save-user-preferences", flags))
-    .user_preferences;
+  return (await api.call("saveUserPreferences", flags)).user_preferences;
 }
 
 /** Puts a saved preferences record into the shared query (the chat list and alerts read it). */
@@ -61,32 +59,21 @@ export function useLivePreferences(): void {
 
 // ---- profile: every call answers the user as the session now sees it
 
-async function profileCall(path: string, body: Record<string, string>): Promise<SessionUser> {
-  return (await api.post<ProfileUserResponse>(path, body)).user;
-}
-
 export const profileCalls = {
-  name: (userId: number, name: string) =>
-    profileCall("/api/profile/change-profile-name", { user_id: String(userId), name }),
-  email: (userId: number, email: string, currentPassword: string) =>
-    profileCall("/api/profile/change-profile-email", {
-      user_id: String(userId),
-      email,
-      current_password: currentPassword,
-    }),
-  password: (userId: number, currentPassword: string, password: string) =>
-    profileCall("/api/profile/change-profile-password", {
-      user_id: String(userId),
-      current_password: currentPassword,
-      password,
-    }),
+  name: async (userId: number, name: string): Promise<SessionUser> =>
+    (await api.call("changeProfileName", { user_id: userId, name })).user,
+  email: async (userId: number, email: string, currentPassword: string): Promise<SessionUser> =>
+    (await api.call("changeProfileEmail", { user_id: userId, email, current_password: currentPassword })).user,
+  password: async (userId: number, currentPassword: string, password: string): Promise<SessionUser> =>
+    (await api.call("changeProfilePassword", { user_id: userId, current_password: currentPassword, password })).user,
   async picture(userId: number, picture: Blob, name: string): Promise<SessionUser> {
     const form = new FormData();
     form.append("user_id", String(userId));
     form.append("files", picture, name);
-    return (await api.upload<ProfileUserResponse>("/api/profile/change-profile-picture", form)).user;
+    return (await api.call("changeProfilePicture", form)).user;
   },
-  deletePicture: (userId: number) => profileCall("/api/profile/delete-profile-picture", { user_id: String(userId) }),
+  deletePicture: async (userId: number): Promise<SessionUser> =>
+    (await api.call("deleteProfilePicture", { user_id: userId })).user,
 };
 
 /** Puts a changed user into the session, so the header and menu show it at once. */
@@ -107,7 +94,7 @@ export function useSetSessionUser(): (user: SessionUser) => void {
 export function useTodos() {
   const query = useQuery({
     queryKey: accountKeys.todos,
-    queryFn: () => api.get<FetchTodosResponse>("/api/misc/fetch-todos"),
+    queryFn: () => api.call("fetchTodos"),
     retry: false,
   });
   useEffect(() => {
@@ -117,8 +104,7 @@ export function useTodos() {
 }
 
 export const todoCalls = {
-  create: async (field: string, content: string) =>
-    (await api.post<{ todo: Todo }>("/api/misc/create-todo", { field, content })).todo,
-  mark: async (id: number, done: boolean) => (await api.post<{ todo: Todo }>("/api/misc/mark-todo", { id, done })).todo,
-  remove: async (id: number) => api.post("/api/misc/delete-todo", { id }),
+  create: async (field: string, content: string) => (await api.call("createTodo", { field, content })).todo,
+  mark: async (id: number, done: boolean) => (await api.call("markTodo", { id, done })).todo,
+  remove: async (id: number) => api.call("deleteTodo", { id }),
 };
