@@ -3,6 +3,7 @@
  * table at run time (it is plain data); the schemas stay in schemas.ts.
  */
 import { ACCOUNT_ENDPOINTS } from "./account.ts";
+import { AUTH_ENDPOINTS } from "./auth.ts";
 import { BAN_ENDPOINTS } from "./bans.ts";
 import { DASHBOARD_ENDPOINTS } from "./dashboard.ts";
 import { MEMBER_ENDPOINTS } from "./members.ts";
@@ -25,6 +26,9 @@ export const ENDPOINTS = {
   ...STAFF_TICKET_ENDPOINTS,
   ...STAFF_USER_ENDPOINTS,
   ...TICKET_SEARCH_ENDPOINTS,
+import { CONFIG_ENDPOINTS } from "./config.ts";
+  ...AUTH_ENDPOINTS,
+  ...CONFIG_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
 };
 

@@ -3,8 +3,10 @@
  * imports this module as types only (web/src/api/client.ts), so no schema is shipped to it.
  */
 import { ACCOUNT_SCHEMAS } from "./account.schemas.ts";
+import { AUTH_SCHEMAS } from "./auth.schemas.ts";
 import { BAN_SCHEMAS } from "./bans.schemas.ts";
 import { DASHBOARD_SCHEMAS } from "./dashboard.schemas.ts";
+import { CONFIG_SCHEMAS } from "./config.schemas.ts";
 import type { SchemaTable } from "./define.ts";
 import type { ENDPOINTS } from "./endpoints.ts";
 import { MEMBER_SCHEMAS } from "./members.schemas.ts";
@@ -27,6 +29,8 @@ export const SCHEMAS = {
   ...STAFF_TICKET_SCHEMAS,
   ...STAFF_USER_SCHEMAS,
   ...TICKET_SEARCH_SCHEMAS,
+  ...AUTH_SCHEMAS,
+  ...CONFIG_SCHEMAS,
   ...ACCOUNT_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 

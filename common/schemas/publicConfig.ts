@@ -32,3 +32,21 @@ export const publicConfig = z.object({
   uploads: uploadLimits,
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+
+/**
+ * GET /api/captcha/challenge: an ALTCHA challenge as altcha-lib makes it and the widget reads it.
+ * The widget, not this app, owns its shape: every key passes through, those named here included.
+ */
+export const captchaChallenge = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+  }),
+  /** The server's signature over the parameters: a solution is checked against it. */
+  signature: z.string().optional(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallenge>;

@@ -7,6 +7,7 @@ import { createChallenge, randomInt } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { verify } from "altcha-lib/frameworks/shared";
 import type { Kysely } from "kysely";
+import type { CaptchaChallenge } from "../../common/schemas/publicConfig.ts";
 import type { Database } from "../db/schema.ts";
 import { nowSeconds } from "./tokens.ts";
 
@@ -38,8 +39,9 @@ export class Captcha {
     this.#maxCounter = options.maxCounter ?? 100_000;
   }
 
-  createChallenge() {
-    return createChallenge({
+  /** A new challenge, as plain data for the answer's schema (which passes every key through). */
+  async createChallenge(): Promise<CaptchaChallenge> {
+    const challenge = await createChallenge({
       algorithm: ALGORITHM,
       cost: this.#cost,
       counter: randomInt(Math.floor(this.#maxCounter / 4), this.#maxCounter),
@@ -48,6 +50,7 @@ export class Captcha {
       hmacSignatureSecret: this.#hmacKey,
       hmacKeySignatureSecret: this.#keySecret,
     });
+    return { ...challenge, parameters: { ...challenge.parameters } };
   }
 
   /** True when the payload solves a challenge of ours that has not been used before. */

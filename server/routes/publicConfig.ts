@@ -1,15 +1,13 @@
 /** What the web client needs before anyone signs in: bot-check mode, outside links, the challenge. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS, PROJECT_VERSION } from "../../common/constants.ts";
-import { type PublicConfig, publicConfig } from "../../common/schemas/publicConfig.ts";
 import type { AppContext } from "../context.ts";
+import { route } from "../http/contractRoutes.ts";
 import { RATE_LIMITS, routeLimit } from "../ratelimit/rules.ts";
-
-const answer = { response: { 200: publicConfig } };
 
 export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/api/config/public", { schema: answer }, async (_request, reply): Promise<PublicConfig> => {
+    route(app, ctx, "publicConfig", async (_request, reply) => {
       reply.header("cache-control", "no-cache");
       return {
         captcha: ctx.captcha.mode,
@@ -24,8 +22,10 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     });
 
-    app.get(
-      "/api/captcha/challenge",
+    route(
+      app,
+      ctx,
+      "captchaChallenge",
       { config: { rateLimit: routeLimit(RATE_LIMITS.captchaChallenge) } },
       async (_request, reply) => {
         reply.header("cache-control", "no-store");

@@ -5,15 +5,13 @@ import type { PulseCheckResponse, SessionUser } from "../../../common/schemas/au
 import { ApiError, api } from "./client.ts";
 import { readIdToken } from "./idToken.ts";
 
-/** pulse-check and login answer with the id token and the temp flag. */
-type TokenResponse = PulseCheckResponse;
-
 export interface Session {
   user: SessionUser;
   temp: boolean;
 }
 
-function toSession(response: TokenResponse): Session {
+/** pulse-check and login answer with the id token and the temp flag. */
+function toSession(response: PulseCheckResponse): Session {
   const user = readIdToken(response.id_token);
   if (!user) throw new ApiError(500, "invalid_id_token");
   return { user, temp: response.temp || user.type === "temp" };
@@ -22,7 +20,7 @@ function toSession(response: TokenResponse): Session {
 /** null when there is no session (401): that is the normal state of a visitor. */
 export async function pulseCheck(): Promise<Session | null> {
   try {
-    return toSession(await api.get<TokenResponse>("/auth/pulse-check"));
+    return toSession(await api.call("pulseCheck"));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       console.info("No session found.");
@@ -33,16 +31,16 @@ export async function pulseCheck(): Promise<Session | null> {
 }
 
 export async function login(username: string, password: string, captchaToken: string): Promise<Session> {
-  return toSession(await api.post<TokenResponse>("/auth/login", { username, password, captchaToken }, { json: true }));
+  return toSession(await api.call("login", { username, password, captchaToken }));
 }
 
 export async function logout(): Promise<void> {
-  await api.post("/auth/logout");
+  await api.call("logout");
 }
 
 /** Ends every session of this user, on every device, this one included. */
 export async function logoutEverywhere(): Promise<void> {
-  await api.post("/auth/logout-everywhere");
+  await api.call("logoutEverywhere");
 }
 
 export async function fetchPermissions(): Promise<Permission[]> {
@@ -55,7 +53,7 @@ export async function fetchGuestPermissions(): Promise<Permission[]> {
 
 export async function checkPasswordToken(passwordToken: string): Promise<boolean> {
   try {
-    await api.post("/auth2/check-password-token", { password_token: passwordToken });
+    await api.call("checkPasswordToken", { password_token: passwordToken });
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
@@ -64,7 +62,7 @@ export async function checkPasswordToken(passwordToken: string): Promise<boolean
 }
 
 export async function setupPassword(passwordToken: string, newPassword: string): Promise<void> {
-  await api.post("/auth2/setup-password", { password_token: passwordToken, new_password: newPassword });
+  await api.call("setupPassword", { password_token: passwordToken, new_password: newPassword });
 }
 
 export async function changeLanguagePreference(language: Language): Promise<void> {
