@@ -14,6 +14,8 @@ import { SETUP_ADMIN_ENDPOINTS } from "./setupAdmin.ts";
 import { STAFF_TICKET_ENDPOINTS } from "./staffTickets.ts";
 import { STAFF_USER_ENDPOINTS } from "./staffUsers.ts";
 import { TICKET_SEARCH_ENDPOINTS } from "./ticketSearch.ts";
+import { CONFIG_ENDPOINTS } from "./config.ts";
+import { PLAYER_TICKET_ENDPOINTS } from "./playerTickets.ts";
 
 export const ENDPOINTS = {
   ...BAN_ENDPOINTS,
@@ -30,6 +32,7 @@ import { CONFIG_ENDPOINTS } from "./config.ts";
   ...AUTH_ENDPOINTS,
   ...CONFIG_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
+  ...PLAYER_TICKET_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

@@ -17,6 +17,7 @@ import { SETUP_ADMIN_SCHEMAS } from "./setupAdmin.schemas.ts";
 import { STAFF_TICKET_SCHEMAS } from "./staffTickets.schemas.ts";
 import { STAFF_USER_SCHEMAS } from "./staffUsers.schemas.ts";
 import { TICKET_SEARCH_SCHEMAS } from "./ticketSearch.schemas.ts";
+import { PLAYER_TICKET_SCHEMAS } from "./playerTickets.schemas.ts";
 
 export const SCHEMAS = {
   ...BAN_SCHEMAS,
@@ -32,6 +33,7 @@ export const SCHEMAS = {
   ...AUTH_SCHEMAS,
   ...CONFIG_SCHEMAS,
   ...ACCOUNT_SCHEMAS,
+  ...PLAYER_TICKET_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;

@@ -2,25 +2,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEFAULT_PAGE_SIZE } from "../../common/constants.ts";
 import {
-  memberRecentTicketsResponse,
-  memberTicketHistoryResponse,
-  playerTicketResponse,
-  playerUnreadResponse,
-  searchTicketTemporaryResponse,
-  submitMemberTicketResponse,
-  submitTemporaryTicketResponse,
-} from "../../common/schemas/ticketResponses.ts";
-import {
-  memberTicketHistoryBody,
   searchTicketTemporaryBody,
   submitMemberTicketBody,
   submitTemporaryTicketBody,
-  ticketIdBody,
 } from "../../common/schemas/tickets.ts";
 import { encodeTicketInfo } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, parseOr422 } from "../http/errors.ts";
+import { route } from "../http/contractRoutes.ts";
+import { AppError } from "../http/errors.ts";
 import { currentSession, requestOrigin, requireUser, setSessionCookies } from "../http/session.ts";
 import { signalScope } from "../policies/playerSignals.ts";
 import { isMember, isStaff } from "../policies/policy.ts";
@@ -54,23 +44,11 @@ function refuseSignedIn(user: UserRow | null): void {
   if (user && (isStaff(user) || user.type === "normal")) throw new AppError("already_signed_in");
 }
 
-/** Member-only calls: temporary users and staff get 403 (they know these calls exist). */
+/** Visitors may follow their ticket but not close it (spec 1 §2): 403 on their own. */
 function requireMember(user: UserRow): UserRow {
   if (!isMember(user)) throw new AppError("forbidden");
   return user;
 }
-
-/** What each call accepts and answers; answers are player views (common/schemas/ticketResponses.ts). */
-const schemas = {
-  submitMember: { response: { 200: submitMemberTicketResponse } },
-  submitTemporary: { response: { 200: submitTemporaryTicketResponse } },
-  searchTemporary: { response: { 200: searchTicketTemporaryResponse } },
-  history: { response: { 200: memberTicketHistoryResponse } },
-  fetch: { body: ticketIdBody, response: { 200: playerTicketResponse } },
-  complete: { body: ticketIdBody, response: { 200: playerTicketResponse } },
-  recent: { response: { 200: memberRecentTicketsResponse } },
-  unread: { response: { 200: playerUnreadResponse } },
-};
 
 /** How many tickets the member home lists (issue 9 part signals). */
 const RECENT_TICKETS = 5;
@@ -86,23 +64,19 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    // Session, ban, rate and cap before the body is read; the bot check as soon as its token
-    // arrives (the web form sends its fields before its files).
+    // Ban, rate and cap before the body is read (the contract's access has already let only a
+    // member through); the bot check as soon as its token arrives (the web form sends its fields
+    // before its files).
     const memberTicketForm = multipartForm(ctx, {
       schema: submitMemberTicketBody,
-      admit: (request) => admitMemberTicket(ctx, requireMember(requireUser(request))),
+      admit: (request) => admitMemberTicket(ctx, requireUser(request)),
       gate: { fields: ["captchaToken"], check: (_, fields) => verifyCaptcha(ctx, field(fields, "captchaToken")) },
     });
-    app.post(
-      "/api/tickets/submit-member-ticket",
-      { schema: schemas.submitMember, preHandler: memberTicketForm.preHandler },
-      async (request) => {
-        const { body, files } = memberTicketForm.read(request);
-        const member = requireMember(requireUser(request));
-        const ticket = await submitMemberTicket(ctx, { member, body, files, ip: request.ip });
-        return { ticket_id: ticket.id, ticket: presentPlayerTicket(ticket) };
-      },
-    );
+    route(app, ctx, "submitMemberTicket", { preHandler: memberTicketForm.preHandler }, async (request) => {
+      const { body, files } = memberTicketForm.read(request);
+      const ticket = await submitMemberTicket(ctx, { member: requireUser(request), body, files, ip: request.ip });
+      return { ticket_id: ticket.id, ticket: presentPlayerTicket(ticket) };
+    });
 
     const temporaryTicketForm = multipartForm(ctx, {
       schema: submitTemporaryTicketBody,
@@ -118,39 +92,31 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
     });
-    app.post(
-      "/api/tickets/submit-temporary-ticket",
-      { schema: schemas.submitTemporary, preHandler: temporaryTicketForm.preHandler },
-      async (request) => {
-        const { body, files } = temporaryTicketForm.read(request);
-        const ticket = await submitTemporaryTicket(ctx, { body, files, ip: request.ip });
-        return {
-          ticket_id: ticket.id,
-          ticket_number: ticket.created_at,
-          ticket_info: encodeTicketInfo({ ticketId: ticket.id, email: ticket.email }),
-        };
-      },
-    );
+    route(app, ctx, "submitTemporaryTicket", { preHandler: temporaryTicketForm.preHandler }, async (request) => {
+      const { body, files } = temporaryTicketForm.read(request);
+      const ticket = await submitTemporaryTicket(ctx, { body, files, ip: request.ip });
+      return {
+        ticket_id: ticket.id,
+        ticket_number: ticket.created_at,
+        ticket_info: encodeTicketInfo({ ticketId: ticket.id, email: ticket.email }),
+      };
+    });
 
     // No files belong here: a file part is refused (too_many_files) before it is stored.
     const lookupForm = multipartForm(ctx, { schema: searchTicketTemporaryBody, maxFiles: 0 });
-    app.post(
-      "/api/tickets/search-ticket-temporary",
-      { schema: schemas.searchTemporary, preHandler: lookupForm.preHandler },
-      async (request, reply) => {
-        const started = await openTemporaryAccess(ctx, {
-          body: lookupForm.read(request).body,
-          origin: requestOrigin(request),
-          current: currentSession(request),
-        });
-        setSessionCookies(ctx, reply, started);
-        return { ticket: presentPlayerTicket(started.ticket), user: presentSessionUser(started.user, started.session) };
-      },
-    );
+    route(app, ctx, "searchTicketTemporary", { preHandler: lookupForm.preHandler }, async (request, reply) => {
+      const started = await openTemporaryAccess(ctx, {
+        body: lookupForm.read(request).body,
+        origin: requestOrigin(request),
+        current: currentSession(request),
+      });
+      setSessionCookies(ctx, reply, started);
+      return { ticket: presentPlayerTicket(started.ticket), user: presentSessionUser(started.user, started.session) };
+    });
 
-    app.post("/api/tickets/member-ticket-history", { schema: schemas.history }, async (request) => {
-      const member = requireMember(requireUser(request));
-      const body = parseOr422(memberTicketHistoryBody, request.body ?? {});
+    route(app, ctx, "memberTicketHistory", async (request) => {
+      const member = requireUser(request);
+      const body = request.body;
       let size = body.entries_per_page;
       if (size === undefined) size = (await historyPageSize(db, member.id)) ?? DEFAULT_PAGE_SIZE.memberTickets;
       else await saveHistoryPageSize(db, member.id, size, nowSeconds());
@@ -169,9 +135,8 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // issue 9 part signals: the member home's short list, latest activity first, with unread counts.
-    app.get("/api/tickets/member-recent-tickets", { schema: schemas.recent }, async (request) => {
-      const member = requireMember(requireUser(request));
-      const rows = await recentMemberTickets(db, member.id, RECENT_TICKETS);
+    route(app, ctx, "memberRecentTickets", async (request) => {
+      const rows = await recentMemberTickets(db, requireUser(request).id, RECENT_TICKETS);
       const unread = await unreadRepliesByTicket(
         db,
         rows.map((row) => row.id),
@@ -180,7 +145,8 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // issue 9 part signals: the caller's own tickets with unread staff replies (the title's count).
-    app.get("/api/tickets/player-unread", { schema: schemas.unread }, async (request) => {
+    route(app, ctx, "playerUnread", async (request) => {
+      // A visitor's session without its ticket has nothing to count.
       const scope = signalScope(requireUser(request), request.session);
       if (!scope) throw new AppError("forbidden");
       const tickets = await unreadTicketsOf(db, scope);
@@ -190,15 +156,14 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     });
 
-    app.post("/api/tickets/fetch-member-ticket", { schema: schemas.fetch }, async (request) => {
+    route(app, ctx, "fetchMemberTicket", async (request) => {
       const user = requireUser(request);
       return { ticket: presentPlayerTicket(await ownTicket(user, request.session, request.body.ticket_id)) };
     });
 
-    app.post("/api/tickets/submit-ticket-complete-member", { schema: schemas.complete }, async (request) => {
+    route(app, ctx, "submitTicketCompleteMember", async (request) => {
       const user = requireUser(request);
       const ticket = await ownTicket(user, request.session, request.body.ticket_id);
-      // Temporary users may follow their ticket but not close it (spec 1 §2).
       requireMember(user);
       const updated = await completeTicketByMember(ctx, user, ticket, request.ip);
       return { ticket: presentPlayerTicket(updated) };

@@ -1,7 +1,6 @@
 /** Reply signals outside the open ticket (issue 9 part signals): the calls and their cache keys. */
 import { useQuery } from "@tanstack/react-query";
 import type {
-  MemberRecentTicketsResponse,
   PlayerListTicket,
   PlayerTicketSignalEvent,
   PlayerUnreadResponse,
@@ -16,14 +15,14 @@ export const signalKeys = {
 };
 
 export function fetchPlayerUnread(): Promise<PlayerUnreadResponse> {
-  return api.get<PlayerUnreadResponse>("/api/tickets/player-unread");
+  return api.call("playerUnread");
 }
 
 /** The member home's short list, latest activity first. */
 export function useRecentTickets() {
   return useQuery({
     queryKey: signalKeys.recent,
-    queryFn: async () => (await api.get<MemberRecentTicketsResponse>("/api/tickets/member-recent-tickets")).tickets,
+    queryFn: async () => (await api.call("memberRecentTickets")).tickets,
     retry: false,
   });
 }

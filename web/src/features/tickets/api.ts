@@ -6,17 +6,11 @@ import { useQuery } from "@tanstack/react-query";
 import type { Character, Member } from "../../../../common/schemas/accountResponses.ts";
 import type { FilingStatus } from "../../../../common/schemas/filing.ts";
 import type { Category, GameServer } from "../../../../common/schemas/setupResponses.ts";
-import type {
-  MemberTicketHistoryResponse,
-  PlayerTicket,
-  SearchTicketTemporaryResponse,
-  SubmitMemberTicketResponse,
-  SubmitTemporaryTicketResponse,
-} from "../../../../common/schemas/ticketResponses.ts";
-import { api } from "../../api/client.ts";
+import type { PlayerTicket } from "../../../../common/schemas/ticketResponses.ts";
+import { api, type RouteOutput } from "../../api/client.ts";
 
 export type { Category, Character, FilingStatus, GameServer, Member, PlayerTicket };
-export type TicketHistoryPage = MemberTicketHistoryResponse;
+export type TicketHistoryPage = RouteOutput<"memberTicketHistory">;
 
 export const ticketKeys = {
   ticket: (ticketId: number) => ["player-ticket", ticketId] as const,
@@ -56,7 +50,7 @@ export function useMember() {
 }
 
 export async function fetchPlayerTicket(ticketId: number): Promise<PlayerTicket> {
-  return (await api.post<{ ticket: PlayerTicket }>("/api/tickets/fetch-member-ticket", { ticket_id: ticketId })).ticket;
+  return (await api.call("fetchMemberTicket", { ticket_id: ticketId })).ticket;
 }
 
 export function usePlayerTicket(ticketId: number | null, enabled = true) {
@@ -69,13 +63,11 @@ export function usePlayerTicket(ticketId: number | null, enabled = true) {
 }
 
 export async function fetchTicketHistory(page: number, size: number | undefined): Promise<TicketHistoryPage> {
-  return api.post<TicketHistoryPage>("/api/tickets/member-ticket-history", { page, entries_per_page: size });
+  return api.call("memberTicketHistory", { page, entries_per_page: size });
 }
 
 export async function completeTicket(ticketId: number): Promise<PlayerTicket> {
-  return (
-    await api.post<{ ticket: PlayerTicket }>("/api/tickets/submit-ticket-complete-member", { ticket_id: ticketId })
-  ).ticket;
+  return (await api.call("submitTicketCompleteMember", { ticket_id: ticketId })).ticket;
 }
 
 export interface TicketFields {
@@ -95,14 +87,11 @@ function ticketForm(fields: Record<string, string | number>, files: File[]): For
 }
 
 export async function submitMemberTicket(fields: TicketFields & { characterName: string }, files: File[]) {
-  return api.upload<SubmitMemberTicketResponse>("/api/tickets/submit-member-ticket", ticketForm({ ...fields }, files));
+  return api.call("submitMemberTicket", ticketForm({ ...fields }, files));
 }
 
 export async function submitTemporaryTicket(fields: TicketFields & { email: string; name: string }, files: File[]) {
-  return api.upload<SubmitTemporaryTicketResponse>(
-    "/api/tickets/submit-temporary-ticket",
-    ticketForm({ ...fields }, files),
-  );
+  return api.call("submitTemporaryTicket", ticketForm({ ...fields }, files));
 }
 
 /**
@@ -113,5 +102,5 @@ export async function searchTicketTemporary(reference: number | string, email: s
   const form = new FormData();
   form.append("ticket_id", String(reference));
   form.append("email", email);
-  return api.upload<SearchTicketTemporaryResponse>("/api/tickets/search-ticket-temporary", form);
+  return api.call("searchTicketTemporary", form);
 }
