@@ -14,6 +14,7 @@ import { SETUP_ADMIN_ENDPOINTS } from "./setupAdmin.ts";
 import { STAFF_TICKET_ENDPOINTS } from "./staffTickets.ts";
 import { STAFF_USER_ENDPOINTS } from "./staffUsers.ts";
 import { TICKET_SEARCH_ENDPOINTS } from "./ticketSearch.ts";
+import { CHAT_ENDPOINTS } from "./chat.ts";
 import { CONFIG_ENDPOINTS } from "./config.ts";
 import { PLAYER_TICKET_ENDPOINTS } from "./playerTickets.ts";
 
@@ -33,6 +34,7 @@ import { CONFIG_ENDPOINTS } from "./config.ts";
   ...CONFIG_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
   ...PLAYER_TICKET_ENDPOINTS,
+  ...CHAT_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

@@ -6,6 +6,7 @@ import { ACCOUNT_SCHEMAS } from "./account.schemas.ts";
 import { AUTH_SCHEMAS } from "./auth.schemas.ts";
 import { BAN_SCHEMAS } from "./bans.schemas.ts";
 import { DASHBOARD_SCHEMAS } from "./dashboard.schemas.ts";
+import { CHAT_SCHEMAS } from "./chat.schemas.ts";
 import { CONFIG_SCHEMAS } from "./config.schemas.ts";
 import type { SchemaTable } from "./define.ts";
 import type { ENDPOINTS } from "./endpoints.ts";
@@ -34,6 +35,7 @@ export const SCHEMAS = {
   ...CONFIG_SCHEMAS,
   ...ACCOUNT_SCHEMAS,
   ...PLAYER_TICKET_SCHEMAS,
+  ...CHAT_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;

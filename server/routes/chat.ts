@@ -6,9 +6,9 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { fetchChatBody, newChatMessageBody } from "../../common/schemas/chat.ts";
-import { fetchChatResponse, newMessageResponse, uploadFilesResponse } from "../../common/schemas/chatResponses.ts";
+import { newChatMessageBody } from "../../common/schemas/chat.ts";
 import type { AppContext } from "../context.ts";
+import { route } from "../http/contractRoutes.ts";
 import { AppError, parseOr422 } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { isVisibleTo } from "../policies/chatMessages.ts";
@@ -30,16 +30,9 @@ function contentDisposition(kind: "inline" | "attachment", original: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(original)}`;
 }
 
-/** What each call accepts and answers; answers are per audience (common/schemas/chatResponses.ts). */
-const schemas = {
-  fetchChat: { body: fetchChatBody, response: { 200: fetchChatResponse } },
-  newMessage: { response: { 200: newMessageResponse } },
-  uploadFiles: { response: { 200: uploadFilesResponse } },
-};
-
 export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post("/api/fetch-chat", { schema: schemas.fetchChat }, async (request) => {
+    route(app, ctx, "fetchChat", async (request) => {
       const user = requireUser(request);
       const { ticket, viewer } = await visibleTicket(ctx, user, request.session!, request.body.chat_id);
       const rows = await listMessages(ctx.store.db, ticket.id, request.body.limit, request.body.before);
@@ -71,40 +64,32 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
     });
-    app.post(
-      "/api/new-chat-message",
-      { schema: schemas.newMessage, preHandler: messageForm.preHandler },
-      async (request) => {
-        const user = requireUser(request);
-        const { body, files } = messageForm.read(request);
-        const { message } = await sendChatMessage(ctx, user, request.session!, {
-          ticketId: body.chatId,
-          message: body.message,
-          replyTo: body.reply_to,
-          uploadedNames: body.fileUrls,
-          newFiles: files,
-          ip: request.ip,
-          clientId: body.client_id,
-        });
-        return presentSentMessage(message, chatAudience(user));
-      },
-    );
+    route(app, ctx, "newChatMessage", { preHandler: messageForm.preHandler }, async (request) => {
+      const user = requireUser(request);
+      const { body, files } = messageForm.read(request);
+      const { message } = await sendChatMessage(ctx, user, request.session!, {
+        ticketId: body.chatId,
+        message: body.message,
+        replyTo: body.reply_to,
+        uploadedNames: body.fileUrls,
+        newFiles: files,
+        ip: request.ip,
+        clientId: body.client_id,
+      });
+      return presentSentMessage(message, chatAudience(user));
+    });
 
-    const uploadForm = multipartForm(ctx, { schema: rawFields, admit: (request) => void requireUser(request) });
-    app.post(
-      "/api/upload-files",
-      { schema: schemas.uploadFiles, preHandler: uploadForm.preHandler },
-      async (request) => {
-        const user = requireUser(request);
-        const { files } = uploadForm.read(request);
-        if (!files.length)
-          throw new AppError("validation", [
-            { loc: ["body", "files"], msg: "Attach at least one file.", type: "missing" },
-          ]);
-        await recordUploads(ctx.store.db, user.id, files);
-        return { fileUrls: files.map((f) => `/download/${f.name}`) };
-      },
-    );
+    const uploadForm = multipartForm(ctx, { schema: rawFields });
+    route(app, ctx, "uploadFiles", { preHandler: uploadForm.preHandler }, async (request) => {
+      const user = requireUser(request);
+      const { files } = uploadForm.read(request);
+      if (!files.length)
+        throw new AppError("validation", [
+          { loc: ["body", "files"], msg: "Attach at least one file.", type: "missing" },
+        ]);
+      await recordUploads(ctx.store.db, user.id, files);
+      return { fileUrls: files.map((f) => `/download/${f.name}`) };
+    });
 
     app.get(
       "/download/:filename",

@@ -176,9 +176,12 @@ type Input<S> = S extends { body: infer B extends z.ZodType }
     ? Sent<Q>
     : undefined;
 
-type Output<S> = S extends { response: infer R }
+/** Whose presentation a route answers with, where staff and players are answered differently. */
+export type Audience = keyof AudienceResponses;
+
+type Output<S, A extends Audience> = S extends { response: infer R }
   ? R extends AudienceResponses
-    ? z.output<R["staff"]> | z.output<R["player"]>
+    ? z.output<R[A]>
     : R extends z.ZodType
       ? z.output<R>
       : never
@@ -190,27 +193,42 @@ export type RouteFields<N extends RouteName> = Input<Schemas[N]>;
 export type RouteInput<N extends RouteName> = (typeof ENDPOINTS)[N] extends { encoding: "multipart" }
   ? FormData
   : RouteFields<N>;
-/** What a route of the contract answers, as its response schema gives it (both audiences' shapes where it has two). */
-export type RouteOutput<N extends RouteName> = Output<Schemas[N]>;
+/**
+ * What a route of the contract answers, as its response schema gives it: where staff and players
+ * are answered differently, the given audience's shape (both when none is given).
+ */
+export type RouteOutput<N extends RouteName, A extends Audience = Audience> = Output<Schemas[N], A>;
 
 function queryString(input: Body | undefined): string {
   const query = formBody(input ?? {}).toString();
   return query ? `?${query}` : "";
 }
 
-/** Calls a route of the contract by its name, with the method, path and encoding the contract gives it. */
-function callRoute<N extends RouteName>(
-  name: N,
-  ...[input, options = {}]: undefined extends RouteInput<N>
+/** A route's input (optional where the route takes none, or none that is required) and the call's options. */
+type CallArgs<N extends RouteName> =
+  undefined extends RouteInput<N>
     ? [input?: RouteInput<N>, options?: Omit<CallOptions, "json">]
-    : [input: RouteInput<N>, options?: Omit<CallOptions, "json">]
-): Promise<RouteOutput<N>> {
+    : [input: RouteInput<N>, options?: Omit<CallOptions, "json">];
+
+/** Calls a route of the contract by its name, with the method, path and encoding the contract gives it. */
+function callRoute<N extends RouteName, A extends Audience = Audience>(
+  name: N,
+  ...[input, options = {}]: CallArgs<N>
+): Promise<RouteOutput<N, A>> {
   const endpoint: { method: "GET" | "POST"; path: string; encoding?: string } = ENDPOINTS[name];
   const body = input as Body | FormData | undefined;
   if (endpoint.method === "GET") {
-    return call<RouteOutput<N>>("GET", endpoint.path + queryString(body as Body | undefined), undefined, options);
+    return call<RouteOutput<N, A>>("GET", endpoint.path + queryString(body as Body | undefined), undefined, options);
   }
-  return call<RouteOutput<N>>("POST", endpoint.path, body, { ...options, json: endpoint.encoding === "json" });
+  return call<RouteOutput<N, A>>("POST", endpoint.path, body, { ...options, json: endpoint.encoding === "json" });
+}
+
+/**
+ * Calls made from one audience's pages: the server answers a staff session with the staff
+ * presentation and a player's with the player's, so the answer is typed as that audience's.
+ */
+function audienceCall<A extends Audience>(_audience: A) {
+  return <N extends RouteName>(name: N, ...args: CallArgs<N>) => callRoute<N, A>(name, ...args);
 }
 
 /** The path of a route of the contract, for the few places that hand a URL to someone else (a widget, a link). */
@@ -220,6 +238,10 @@ export function routePath(name: RouteName): string {
 
 export const api = {
   call: callRoute,
+  /** `call` from a player's page (a member's or a visitor's session). */
+  callAsPlayer: audienceCall("player"),
+  /** `call` from a staff page. */
+  callAsStaff: audienceCall("staff"),
   get: <T>(path: string, options: CallOptions = {}) => call<T>("GET", path, undefined, options),
   post: <T>(path: string, body?: Body, options: CallOptions = {}) => call<T>("POST", path, body, options),
   /** Multipart: for file uploads (spec 1 §7). */

@@ -1,10 +1,5 @@
 /** Chat calls (spec 2 §7) as a player makes them, and the page helpers both audiences share. */
-import type {
-  PlayerChatUser,
-  PlayerFetchChatResponse,
-  PlayerMessage,
-  ReplyQuote,
-} from "../../../../common/schemas/chatResponses.ts";
+import type { PlayerChatUser, PlayerMessage, ReplyQuote } from "../../../../common/schemas/chatResponses.ts";
 import { api } from "../../api/client.ts";
 
 export type { ReplyQuote };
@@ -25,7 +20,7 @@ export const chatKey = (chatId: string) => ["chat", chatId] as const;
 export const CHAT_PAGE_SIZE = 100;
 
 export async function fetchChat(chatId: string, before?: number): Promise<ChatPage<ChatMessage>> {
-  return api.post<PlayerFetchChatResponse>("/api/fetch-chat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
+  return api.callAsPlayer("fetchChat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
 }
 
 export async function sendChatMessage(
@@ -41,7 +36,7 @@ export async function sendChatMessage(
   form.append("client_id", clientId);
   if (replyTo) form.append("reply_to", JSON.stringify(replyTo));
   for (const file of files) form.append("files", file, file.name);
-  return (await api.upload<{ message: ChatMessage }>("/api/new-chat-message", form)).message;
+  return (await api.callAsPlayer("newChatMessage", form)).message;
 }
 
 /** Adds or replaces items by id, oldest first (a message may come by HTTP answer, socket and refetch). */

@@ -4,12 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ERRORS, type ErrorCode } from "../../../../common/errors.ts";
-import type {
-  ReplyQuote,
-  StaffChatUser,
-  StaffFetchChatResponse,
-  StaffMessage,
-} from "../../../../common/schemas/chatResponses.ts";
+import type { ReplyQuote, StaffChatUser, StaffMessage } from "../../../../common/schemas/chatResponses.ts";
 import type { AckAnswer, SendMessageAnswer } from "../../../../common/socket-events.ts";
 import { ApiError, api } from "../../api/client.ts";
 import { fetchStaffMembers } from "../../api/staff.ts";
@@ -23,7 +18,7 @@ export type StaffChatPage = ChatPage<StaffMessage, StaffChatUser>;
 export const staffChatKey = (chatId: string) => ["staff-chat", chatId] as const;
 
 export async function fetchStaffChat(chatId: string, before?: number): Promise<StaffChatPage> {
-  return api.post<StaffFetchChatResponse>("/api/fetch-chat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
+  return api.callAsStaff("fetchChat", { chat_id: chatId, before, limit: CHAT_PAGE_SIZE });
 }
 
 /** The staff room only ever gets the staff presentation; ip_origin tells it apart. */
@@ -60,7 +55,7 @@ export async function sendStaffMessage(
     form.append("client_id", clientId);
     if (quote) form.append("reply_to", JSON.stringify(quote));
     for (const file of files) form.append("files", file, file.name);
-    return (await api.upload<{ message: StaffMessage }>("/api/new-chat-message", form)).message;
+    return (await api.callAsStaff("newChatMessage", form)).message;
   }
   const sent = await socketCall<SendMessageAnswer>(socket, (s) =>
     s.timeout(15_000).emitWithAck("send_message", {
