@@ -15,7 +15,9 @@ import { STAFF_TICKET_ENDPOINTS } from "./staffTickets.ts";
 import { STAFF_USER_ENDPOINTS } from "./staffUsers.ts";
 import { TICKET_SEARCH_ENDPOINTS } from "./ticketSearch.ts";
 import { CHAT_ENDPOINTS } from "./chat.ts";
+import { CHAT_LIST_ENDPOINTS } from "./chatList.ts";
 import { CONFIG_ENDPOINTS } from "./config.ts";
+import { NOTES_ENDPOINTS } from "./notes.ts";
 import { PLAYER_TICKET_ENDPOINTS } from "./playerTickets.ts";
 
 export const ENDPOINTS = {
@@ -35,6 +37,8 @@ import { CONFIG_ENDPOINTS } from "./config.ts";
   ...ACCOUNT_ENDPOINTS,
   ...PLAYER_TICKET_ENDPOINTS,
   ...CHAT_ENDPOINTS,
+  ...CHAT_LIST_ENDPOINTS,
+  ...NOTES_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

@@ -7,6 +7,7 @@ import { AUTH_SCHEMAS } from "./auth.schemas.ts";
 import { BAN_SCHEMAS } from "./bans.schemas.ts";
 import { DASHBOARD_SCHEMAS } from "./dashboard.schemas.ts";
 import { CHAT_SCHEMAS } from "./chat.schemas.ts";
+import { CHAT_LIST_SCHEMAS } from "./chatList.schemas.ts";
 import { CONFIG_SCHEMAS } from "./config.schemas.ts";
 import type { SchemaTable } from "./define.ts";
 import type { ENDPOINTS } from "./endpoints.ts";
@@ -18,6 +19,7 @@ import { SETUP_ADMIN_SCHEMAS } from "./setupAdmin.schemas.ts";
 import { STAFF_TICKET_SCHEMAS } from "./staffTickets.schemas.ts";
 import { STAFF_USER_SCHEMAS } from "./staffUsers.schemas.ts";
 import { TICKET_SEARCH_SCHEMAS } from "./ticketSearch.schemas.ts";
+import { NOTES_SCHEMAS } from "./notes.schemas.ts";
 import { PLAYER_TICKET_SCHEMAS } from "./playerTickets.schemas.ts";
 
 export const SCHEMAS = {
@@ -36,6 +38,8 @@ export const SCHEMAS = {
   ...ACCOUNT_SCHEMAS,
   ...PLAYER_TICKET_SCHEMAS,
   ...CHAT_SCHEMAS,
+  ...CHAT_LIST_SCHEMAS,
+  ...NOTES_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;

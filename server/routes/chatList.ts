@@ -4,26 +4,10 @@
  * ignored).
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  activeChatIdsResponse,
-  activeChatsResponse,
-  addTicketsToChatBody,
-  addTicketToChatBody,
-  chatListChangeResponse,
-  getNotificationsBody,
-  isPinnedResponse,
-  isPinnedTicketBody,
-  markAllReadResponse,
-  notificationsResponse,
-  pinTicketBody,
-  pinTicketResponse,
-  removeTicketFromChatBody,
-  removeTicketsFromChatBody,
-} from "../../common/schemas/chatList.ts";
 import type { AppContext } from "../context.ts";
+import { route } from "../http/contractRoutes.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
-import { requireStaff } from "../policies/policy.ts";
 import { ticketAbilitiesFor } from "../policies/ticketAbilities.ts";
 import { presentChatTicket } from "../presenters/chatList.ts";
 import { presentNotification } from "../presenters/notification.ts";
@@ -35,75 +19,58 @@ import { markAllNotificationsReadFor } from "../usecases/markAllNotificationsRea
 import { pinChatTicket } from "../usecases/pinChatTicket.ts";
 import { removeTicketsFromChatList } from "../usecases/removeTicketsFromChatList.ts";
 
-const schemas = {
-  ids: { response: { 200: activeChatIdsResponse } },
-  chats: { response: { 200: activeChatsResponse } },
-  addOne: { body: addTicketToChatBody, response: { 200: chatListChangeResponse } },
-  addMany: { body: addTicketsToChatBody, response: { 200: chatListChangeResponse } },
-  removeOne: { body: removeTicketFromChatBody, response: { 200: chatListChangeResponse } },
-  removeMany: { body: removeTicketsFromChatBody, response: { 200: chatListChangeResponse } },
-  isPinned: { body: isPinnedTicketBody, response: { 200: isPinnedResponse } },
-  pin: { body: pinTicketBody, response: { 200: pinTicketResponse } },
-  notifications: { body: getNotificationsBody, response: { 200: notificationsResponse } },
-  markAllRead: { response: { 200: markAllReadResponse } },
-};
-
 export function chatListRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.store.db;
   /** Add and remove answer the list's ids after the change. */
   const idsOf = async (userId: number) => ({ active_chat_ids: await activeChatIds(db, userId) });
 
   return async (app) => {
-    app.get("/api/fetch-active-chat-ids", { schema: schemas.ids }, async (request) => {
-      const staff = requireStaff(requireUser(request));
-      return idsOf(staff.id);
-    });
+    route(app, ctx, "fetchActiveChatIds", async (request) => idsOf(requireUser(request).id));
 
-    app.get("/api/fetch-active-chats", { schema: schemas.chats }, async (request) => {
-      const staff = requireStaff(requireUser(request));
+    route(app, ctx, "fetchActiveChats", async (request) => {
+      const staff = requireUser(request);
       const tickets = await activeChats(db, staff.id);
       const abilities = await ticketAbilitiesFor(db, staff, tickets);
       return { tickets: tickets.map((ticket) => presentChatTicket(ticket, abilities(ticket))) };
     });
 
-    app.post("/api/add-ticket-to-chat", { schema: schemas.addOne }, async (request) => {
-      const staff = requireStaff(requireUser(request));
+    route(app, ctx, "addTicketToChat", async (request) => {
+      const staff = requireUser(request);
       await addTicketsToChatList(ctx, staff.id, [request.body.ticket_id]);
       return idsOf(staff.id);
     });
 
-    app.post("/api/add-tickets-to-chat", { schema: schemas.addMany }, async (request) => {
-      const staff = requireStaff(requireUser(request));
+    route(app, ctx, "addTicketsToChat", async (request) => {
+      const staff = requireUser(request);
       await addTicketsToChatList(ctx, staff.id, request.body.ticket_ids);
       return idsOf(staff.id);
     });
 
-    app.post("/api/remove-ticket-from-chat", { schema: schemas.removeOne }, async (request) => {
-      const staff = requireStaff(requireUser(request));
+    route(app, ctx, "removeTicketFromChat", async (request) => {
+      const staff = requireUser(request);
       await removeTicketsFromChatList(ctx, staff.id, [request.body.ticket_id]);
       return idsOf(staff.id);
     });
 
-    app.post("/api/remove-tickets-from-chat", { schema: schemas.removeMany }, async (request) => {
+    route(app, ctx, "removeTicketsFromChat", async (request) => {
       // The body's userId is the client's echo of who it thinks it is: never trusted.
-      const staff = requireStaff(requireUser(request));
+      const staff = requireUser(request);
       await removeTicketsFromChatList(ctx, staff.id, request.body.ticket_ids);
       return idsOf(staff.id);
     });
 
-    app.post("/api/is-pinned-ticket", { schema: schemas.isPinned }, async (request) => {
-      const staff = requireStaff(requireUser(request));
+    route(app, ctx, "isPinnedTicket", async (request) => {
+      const staff = requireUser(request);
       if (!(await findTicket(db, request.body.id))) throw new AppError("not_found");
       return { pinned: (await pinOf(db, staff.id, request.body.id)) ?? false };
     });
 
-    app.post("/api/pin-ticket", { schema: schemas.pin }, async (request) => {
-      const staff = requireStaff(requireUser(request));
-      return pinChatTicket(ctx, staff.id, request.body.id, request.body.pinned);
-    });
+    route(app, ctx, "pinTicket", async (request) =>
+      pinChatTicket(ctx, requireUser(request).id, request.body.id, request.body.pinned),
+    );
 
-    app.post("/api/notification/get-notifications", { schema: schemas.notifications }, async (request) => {
-      const staff = requireStaff(requireUser(request));
+    route(app, ctx, "getNotifications", async (request) => {
+      const staff = requireUser(request);
       const { n_first, unread_only, type } = request.body;
       const rows = await listNotifications(db, staff.id, {
         limit: n_first,
@@ -129,9 +96,8 @@ export function chatListRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     });
 
-    app.post("/api/notification/mark-all-read", { schema: schemas.markAllRead }, async (request) => {
-      const staff = requireStaff(requireUser(request));
-      return markAllNotificationsReadFor(ctx, staff.id);
-    });
+    route(app, ctx, "markAllNotificationsRead", async (request) =>
+      markAllNotificationsReadFor(ctx, requireUser(request).id),
+    );
   };
 }

@@ -4,15 +4,9 @@
  * socket (send_note, edit_note, delete_note; server/realtime/handlers.ts).
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  fetchCategoryQuickRepliesBody,
-  fetchCategoryQuickRepliesResponse,
-  fetchNotesBody,
-  fetchNotesResponse,
-} from "../../common/schemas/notes.ts";
 import type { AppContext } from "../context.ts";
+import { route } from "../http/contractRoutes.ts";
 import { requireUser } from "../http/session.ts";
-import { requireStaff } from "../policies/policy.ts";
 import { presentNote, presentNoteWriter } from "../presenters/note.ts";
 import { listNotes, noteWriters } from "../repositories/notes.ts";
 import { quickRepliesForCategory } from "../repositories/quickReplies.ts";
@@ -21,14 +15,9 @@ import { notesTicket } from "../usecases/sendNote.ts";
 /** A ticket's notes panel shows its newest notes; older ones are rarely read. */
 const NOTES_SHOWN = 500;
 
-const schemas = {
-  fetchNotes: { body: fetchNotesBody, response: { 200: fetchNotesResponse } },
-  quickReplies: { body: fetchCategoryQuickRepliesBody, response: { 200: fetchCategoryQuickRepliesResponse } },
-};
-
 export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post("/api/fetch-notes", { schema: schemas.fetchNotes }, async (request) => {
+    route(app, ctx, "fetchNotes", async (request) => {
       const ticket = await notesTicket(ctx, requireUser(request), request.body.notes_id);
       const rows = await listNotes(ctx.store.db, ticket.id, NOTES_SHOWN);
       const writers = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
@@ -36,9 +25,8 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { notes: rows.map(presentNote), users: users.map(presentNoteWriter) };
     });
 
-    app.post("/api/setup/fetch-category-quick-replies", { schema: schemas.quickReplies }, async (request) => {
-      requireStaff(requireUser(request));
-      return { quick_replies: await quickRepliesForCategory(ctx.store.db, request.body.category) };
-    });
+    route(app, ctx, "fetchCategoryQuickReplies", async (request) => ({
+      quick_replies: await quickRepliesForCategory(ctx.store.db, request.body.category),
+    }));
   };
 }

@@ -1,9 +1,5 @@
 /** Staff notifications (spec 2 §7): the list and Mark All Read. */
-import type {
-  MarkAllReadResponse,
-  NotificationsResponse,
-  NotificationType,
-} from "../../../../common/schemas/chatList.ts";
+import type { NotificationType } from "../../../../common/schemas/chatList.ts";
 import { api } from "../../api/client.ts";
 
 /** The dropdown fetches 30, the page 500 (spec 2 §9). */
@@ -16,18 +12,14 @@ export const notificationKeys = {
     ["notifications", n, unreadOnly, type] as const,
 };
 
-export async function fetchNotifications(
-  n: number,
-  unreadOnly: boolean,
-  type: NotificationType | "all" = "all",
-): Promise<NotificationsResponse> {
-  return api.post<NotificationsResponse>("/api/notification/get-notifications", {
+export async function fetchNotifications(n: number, unreadOnly: boolean, type: NotificationType | "all" = "all") {
+  return api.call("getNotifications", {
     n_first: n,
     unread_only: unreadOnly,
     type,
   });
 }
 
-export async function markAllNotificationsRead(): Promise<MarkAllReadResponse> {
-  return api.post<MarkAllReadResponse>("/api/notification/mark-all-read");
+export async function markAllNotificationsRead() {
+  return api.call("markAllNotificationsRead");
 }

@@ -17,7 +17,7 @@ export const quickRepliesKey = (category: number) => ["quick-replies", category]
 export const devsKey = ["devs"] as const;
 
 export function fetchNotes(ticketId: number): Promise<FetchNotesResponse> {
-  return api.post<FetchNotesResponse>("/api/fetch-notes", { notes_id: encodeNotesId(ticketId), ticket_id: ticketId });
+  return api.call("fetchNotes", { notes_id: encodeNotesId(ticketId), ticket_id: ticketId });
 }
 
 /** Adds or replaces notes by id (a note may come by acknowledgement, socket and refetch). */
@@ -82,6 +82,5 @@ export async function findTicketByNumber(
 }
 
 export async function fetchCategoryQuickReplies(category: number): Promise<QuickReply[]> {
-  return (await api.post<{ quick_replies: QuickReply[] }>("/api/setup/fetch-category-quick-replies", { category }))
-    .quick_replies;
+  return (await api.call("fetchCategoryQuickReplies", { category })).quick_replies;
 }
