@@ -17,6 +17,7 @@ import { TICKET_SEARCH_ENDPOINTS } from "./ticketSearch.ts";
 import { CHAT_ENDPOINTS } from "./chat.ts";
 import { CHAT_LIST_ENDPOINTS } from "./chatList.ts";
 import { CONFIG_ENDPOINTS } from "./config.ts";
+import { CONTENT_ENDPOINTS } from "./content.ts";
 import { NOTES_ENDPOINTS } from "./notes.ts";
 import { PLAYER_TICKET_ENDPOINTS } from "./playerTickets.ts";
 
@@ -39,6 +40,7 @@ import { CONFIG_ENDPOINTS } from "./config.ts";
   ...CHAT_ENDPOINTS,
   ...CHAT_LIST_ENDPOINTS,
   ...NOTES_ENDPOINTS,
+  ...CONTENT_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

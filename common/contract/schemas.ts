@@ -9,6 +9,7 @@ import { DASHBOARD_SCHEMAS } from "./dashboard.schemas.ts";
 import { CHAT_SCHEMAS } from "./chat.schemas.ts";
 import { CHAT_LIST_SCHEMAS } from "./chatList.schemas.ts";
 import { CONFIG_SCHEMAS } from "./config.schemas.ts";
+import { CONTENT_SCHEMAS } from "./content.schemas.ts";
 import type { SchemaTable } from "./define.ts";
 import type { ENDPOINTS } from "./endpoints.ts";
 import { MEMBER_SCHEMAS } from "./members.schemas.ts";
@@ -40,6 +41,7 @@ export const SCHEMAS = {
   ...CHAT_SCHEMAS,
   ...CHAT_LIST_SCHEMAS,
   ...NOTES_SCHEMAS,
+  ...CONTENT_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;

@@ -63,7 +63,10 @@ function epoch(message: string) {
 
 const startDate = z.preprocess(blankToUndefined, epoch(CONTENT_MESSAGES.startDate));
 /** Epoch seconds, or ""/null for an announcement without an end; the field itself must be sent. */
-const endDate = z.preprocess((v) => (v === "" || v === null ? null : v), epoch(CONTENT_MESSAGES.endDate).nullable());
+const endDate = z.preprocess(
+  (v: number | string | null) => (v === "" || v === null ? null : v),
+  epoch(CONTENT_MESSAGES.endDate).nullable(),
+);
 
 function endNotBeforeStart(body: { startDate: number; endDate: number | null }, ctx: z.RefinementCtx) {
   if (body.endDate !== null && body.endDate < body.startDate) {

@@ -1,6 +1,6 @@
 /**
- * Add, edit or delete an FAQ (spec 3 §2.4, §4). The route checks the permission
- * (policies/content.ts); a change to an FAQ that is gone is a 404 and writes nothing.
+ * Add, edit or delete an FAQ (spec 3 §2.4, §4). The permission is checked before the route runs
+ * (common/contract/content.ts); a change to an FAQ that is gone is a 404 and writes nothing.
  */
 import type { SubmitFaqBody } from "../../common/schemas/content.ts";
 import type { AppContext } from "../context.ts";

@@ -4,11 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
-import type {
-  EmployeeAnnouncement,
-  EmployeeAnnouncementReadsResponse,
-} from "../../../../common/schemas/contentResponses.ts";
-import { api, type Body } from "../../api/client.ts";
+import type { EmployeeAnnouncement } from "../../../../common/schemas/contentResponses.ts";
+import { api, type RouteInput, type RouteOutput } from "../../api/client.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { type Announcement, FAQS_QUERY_KEY, type Faq, useLogError } from "./api.ts";
 
@@ -17,37 +14,24 @@ export type AnnouncementKind = "player" | "employee";
 /** A setup row of either kind: employee announcements have no English text and no read flag. */
 export type SetupAnnouncement = EmployeeAnnouncement & Partial<Pick<Announcement, "engTitle" | "engMessage">>;
 
-/** The path part of each kind: submit-new-{item}, fetch-{list}. */
-const PATHS = {
-  player: { item: "announcement", list: "announcements" },
-  employee: { item: "employee-announcement", list: "employee-announcements" },
-} as const;
-
 export const contentKeys = {
   setup: (kind: AnnouncementKind) => ["announcements", "setup", kind] as const,
   employeeLive: ["announcements", "employee", "live"] as const,
   employeeReads: (userId: number) => ["announcements", "employee", "reads", userId] as const,
 };
 
-type AnnouncementsAnswer = { announcements: SetupAnnouncement[] };
-
-async function announcementCall(path: string, body: Body): Promise<SetupAnnouncement[]> {
-  return (await api.post<AnnouncementsAnswer>(`/api/setup/${path}`, body)).announcements;
-}
-
 /** `all`: the setup list (every row); otherwise only the live rows, as the dashboard shows them. */
-export function fetchAnnouncements(kind: AnnouncementKind, all: boolean): Promise<SetupAnnouncement[]> {
-  return announcementCall(`fetch-${PATHS[kind].list}`, { hasPermission: all });
+export async function fetchAnnouncements(kind: AnnouncementKind, all: boolean): Promise<SetupAnnouncement[]> {
+  const body = { hasPermission: all };
+  const answer =
+    kind === "player" ? await api.call("fetchAnnouncements", body) : await api.call("fetchEmployeeAnnouncements", body);
+  return answer.announcements;
 }
 
-/** The body of submit-new and edit (English fields only for player announcements). */
-export type AnnouncementBody = Body & {
-  title: string;
-  message: string;
-  value: number;
-  startDate: number;
-  endDate: number | "";
-};
+type PlayerAnnouncementBody = RouteInput<"submitNewAnnouncement">;
+/** The body of submit-new and edit; the English fields belong to player announcements only. */
+export type AnnouncementBody = RouteInput<"submitNewEmployeeAnnouncement"> &
+  Partial<Pick<PlayerAnnouncementBody, "engTitle" | "engMessage">>;
 
 export type AnnouncementChange =
   | { type: "create"; body: AnnouncementBody }
@@ -55,31 +39,59 @@ export type AnnouncementChange =
   | { type: "setActive"; id: number; active: boolean }
   | { type: "delete"; id: number };
 
-export function changeAnnouncement(kind: AnnouncementKind, change: AnnouncementChange): Promise<SetupAnnouncement[]> {
-  const item = PATHS[kind].item;
+/** A player announcement's body: the form gives it its English text (bodyOf with English). */
+function playerBody(body: AnnouncementBody): PlayerAnnouncementBody {
+  const { engTitle, engMessage } = body;
+  if (engTitle === undefined || engMessage === undefined) {
+    throw new Error("A player announcement is saved with its English text.");
+  }
+  return { ...body, engTitle, engMessage };
+}
+
+function changePlayerAnnouncement(change: AnnouncementChange): Promise<RouteOutput<"fetchAnnouncements">> {
   switch (change.type) {
     case "create":
-      return announcementCall(`submit-new-${item}`, change.body);
+      return api.call("submitNewAnnouncement", playerBody(change.body));
     case "edit":
-      return announcementCall(`edit-${item}`, { ...change.body, id: change.id });
+      return api.call("editAnnouncement", { ...playerBody(change.body), id: change.id });
     case "setActive":
-      return announcementCall(`change-active-${item}`, { id: change.id, active: change.active });
+      return api.call("changeActiveAnnouncement", { id: change.id, active: change.active });
     case "delete":
-      return announcementCall(`delete-${item}`, { id: change.id });
+      return api.call("deleteAnnouncement", { id: change.id });
   }
 }
 
-export type FaqBody = Body & Omit<Faq, "id">;
+function changeEmployeeAnnouncement(change: AnnouncementChange): Promise<RouteOutput<"fetchEmployeeAnnouncements">> {
+  switch (change.type) {
+    case "create":
+      return api.call("submitNewEmployeeAnnouncement", change.body);
+    case "edit":
+      return api.call("editEmployeeAnnouncement", { ...change.body, id: change.id });
+    case "setActive":
+      return api.call("changeActiveEmployeeAnnouncement", { id: change.id, active: change.active });
+    case "delete":
+      return api.call("deleteEmployeeAnnouncement", { id: change.id });
+  }
+}
+
+export async function changeAnnouncement(
+  kind: AnnouncementKind,
+  change: AnnouncementChange,
+): Promise<SetupAnnouncement[]> {
+  const answer = kind === "player" ? await changePlayerAnnouncement(change) : await changeEmployeeAnnouncement(change);
+  return answer.announcements;
+}
+
+export type FaqBody = RouteInput<"submitNewFaq">;
 export type FaqChange =
   | { type: "create"; body: FaqBody }
   | { type: "edit"; id: number; body: FaqBody }
   | { type: "delete"; id: number };
 
 export async function changeFaq(change: FaqChange): Promise<Faq[]> {
-  const call = (path: string, body: Body) => api.post<{ faqs: Faq[] }>(`/api/setup/${path}`, body);
-  if (change.type === "create") return (await call("submit-new-faq", change.body)).faqs;
-  if (change.type === "edit") return (await call("edit-faq", { ...change.body, id: change.id })).faqs;
-  return (await call("delete-faq", { id: change.id })).faqs;
+  if (change.type === "create") return (await api.call("submitNewFaq", change.body)).faqs;
+  if (change.type === "edit") return (await api.call("editFaq", { ...change.body, id: change.id })).faqs;
+  return (await api.call("deleteFaq", { id: change.id })).faqs;
 }
 
 /** A setup page's list and its one mutation; a failed change opens the error dialog. */
@@ -120,8 +132,7 @@ export function useLiveEmployeeAnnouncements() {
   return query;
 }
 
-type ReadsAnswer = EmployeeAnnouncementReadsResponse;
-const readIds = (answer: ReadsAnswer) => answer.reads.map((r) => r.announcement_id);
+const readIds = (answer: RouteOutput<"fetchEmployeeAnnouncementReads">) => answer.reads.map((r) => r.announcement_id);
 
 /** The caller's read records of employee announcements, and a way to add one once seen. */
 export function useEmployeeAnnouncementReads(userId: number) {
@@ -129,15 +140,14 @@ export function useEmployeeAnnouncementReads(userId: number) {
   const key = contentKeys.employeeReads(userId);
   const query = useQuery({
     queryKey: key,
-    queryFn: async () => readIds(await api.get<ReadsAnswer>("/api/setup/fetch-employee-announcement-reads")),
+    queryFn: async () => readIds(await api.call("fetchEmployeeAnnouncementReads")),
     staleTime: 60_000,
   });
   useLogError("Failed to load the employee announcement reads", query.error);
   // One request per announcement and page: the panel reports an item each time it comes round.
   const sent = useRef(new Set<number>());
   const mark = useMutation({
-    mutationFn: async (id: number) =>
-      readIds(await api.post<ReadsAnswer>("/api/setup/mark-employee-announcement-read", { id })),
+    mutationFn: async (id: number) => readIds(await api.call("markEmployeeAnnouncementRead", { id })),
     onSuccess: (ids) => queryClient.setQueryData(key, ids),
     onError: (error) => console.warn("Marking an employee announcement read failed", error),
   });
