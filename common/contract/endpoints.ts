@@ -18,6 +18,7 @@ import { CHAT_ENDPOINTS } from "./chat.ts";
 import { CHAT_LIST_ENDPOINTS } from "./chatList.ts";
 import { CONFIG_ENDPOINTS } from "./config.ts";
 import { CONTENT_ENDPOINTS } from "./content.ts";
+import { INTEGRATION_ENDPOINTS } from "./integration.ts";
 import { NOTES_ENDPOINTS } from "./notes.ts";
 import { PLAYER_TICKET_ENDPOINTS } from "./playerTickets.ts";
 
@@ -41,6 +42,7 @@ import { CONFIG_ENDPOINTS } from "./config.ts";
   ...CHAT_LIST_ENDPOINTS,
   ...NOTES_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...INTEGRATION_ENDPOINTS,
 };
 
 export type RouteName = keyof typeof ENDPOINTS;

@@ -20,6 +20,7 @@ import { SETUP_ADMIN_SCHEMAS } from "./setupAdmin.schemas.ts";
 import { STAFF_TICKET_SCHEMAS } from "./staffTickets.schemas.ts";
 import { STAFF_USER_SCHEMAS } from "./staffUsers.schemas.ts";
 import { TICKET_SEARCH_SCHEMAS } from "./ticketSearch.schemas.ts";
+import { INTEGRATION_SCHEMAS } from "./integration.schemas.ts";
 import { NOTES_SCHEMAS } from "./notes.schemas.ts";
 import { PLAYER_TICKET_SCHEMAS } from "./playerTickets.schemas.ts";
 
@@ -42,6 +43,7 @@ export const SCHEMAS = {
   ...CHAT_LIST_SCHEMAS,
   ...NOTES_SCHEMAS,
   ...CONTENT_SCHEMAS,
+  ...INTEGRATION_SCHEMAS,
 } satisfies SchemaTable<typeof ENDPOINTS>;
 
 export type Schemas = typeof SCHEMAS;
