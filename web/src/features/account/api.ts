@@ -9,6 +9,7 @@ import type { PreferenceFlag } from "../../../../common/schemas/profile.ts";
 import type { Session } from "../../api/auth.ts";
 import { api } from "../../api/client.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import type { ServerPayload } from "../../realtime/socketEvents.ts";
 import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { SESSION_QUERY_KEY } from "../../session/SessionProvider.tsx";
@@ -49,7 +50,7 @@ export function useLivePreferences(): void {
   useReadAgainOnReconnect(accountKeys.preferences);
   useEffect(() => {
     if (!socket) return;
-    const onSaved = ({ user_preferences }: { user_preferences: UserPreferences }) => apply(user_preferences);
+    const onSaved = ({ user_preferences }: ServerPayload<"user_preferences">) => apply(user_preferences);
     socket.on("user_preferences", onSaved);
     return () => {
       socket.off("user_preferences", onSaved);

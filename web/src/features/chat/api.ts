@@ -1,5 +1,10 @@
 /** Chat calls (spec 2 §7) as a player makes them, and the page helpers both audiences share. */
-import type { PlayerChatUser, PlayerMessage, ReplyQuote } from "../../../../common/schemas/chatResponses.ts";
+import type {
+  PlayerChatUser,
+  PlayerMessage,
+  ReplyQuote,
+  StaffMessage,
+} from "../../../../common/schemas/chatResponses.ts";
 import { api } from "../../api/client.ts";
 
 export type { ReplyQuote };
@@ -73,7 +78,7 @@ export function followChange<M extends { reply_to: ReplyQuote | null }>(
   );
 }
 
-export function isChatMessage(value: unknown): value is ChatMessage {
-  const m = value as ChatMessage | null;
-  return !!m && typeof m === "object" && typeof m.id === "number" && typeof m.chatId === "string";
+/** A line in the player's presentation: staff's alone carries the origin address. */
+export function isChatMessage(line: ChatMessage | StaffMessage): line is ChatMessage {
+  return !("ip_origin" in line);
 }

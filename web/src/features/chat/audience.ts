@@ -48,8 +48,8 @@ export interface ChatAudience<M extends ChatLine, P extends ChatPage<M> = ChatPa
   messenger: boolean;
   queryKey(chatId: string): readonly unknown[];
   fetch(chatId: string, before?: number): Promise<P>;
-  /** Whether a socket payload is a line in this audience's presentation. */
-  accepts(payload: unknown): payload is M;
+  /** Whether a line the socket brought is in this audience's presentation. */
+  accepts(line: ChatLine): line is M;
   send(
     socket: AppSocket | null,
     chatId: string,

@@ -9,6 +9,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import type { ServerPayload } from "../../realtime/socketEvents.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { type ChatPage, followChange, joinEarlier, mergeById } from "./api.ts";
 import type { ChatAudience, ChatLine } from "./audience.ts";
@@ -80,24 +81,25 @@ export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
         });
       }
     };
-    const onLine = (payload: unknown) => {
-      if (!audience.accepts(payload) || payload.chatId !== chatId) return;
-      add([payload]);
-      if (payload.user_class !== audience.side) markRead();
+    /** A new line (banned_message: a ban line, to staff only). */
+    const onLine = (line: ServerPayload<"new_message">) => {
+      if (!audience.accepts(line) || line.chatId !== chatId) return;
+      add([line]);
+      if (line.user_class !== audience.side) markRead();
       onTicketChange?.();
     };
     /** An edit or delete: replace the line, and the copies of it that quotes hold. */
-    const onChanged = (payload: unknown) => {
-      if (!audience.accepts(payload) || payload.chatId !== chatId) return;
-      update((page) => ({ ...page, chat: followChange(mergeById(page.chat, [payload]), payload) }));
+    const onChanged = (line: ServerPayload<"edited_message">) => {
+      if (!audience.accepts(line) || line.chatId !== chatId) return;
+      update((page) => ({ ...page, chat: followChange(mergeById(page.chat, [line]), line) }));
     };
-    const onRead = (payload: { chat_id: string; reader_class: "dev" | "user" }) => {
+    const onRead = (payload: ServerPayload<"messages_read">) => {
       if (payload.chat_id !== chatId) return;
       // The other side read: every line of the reader's counterpart shows the double tick.
       const readBy = payload.reader_class === "user" ? "dev" : "user";
       update((page) => ({ ...page, chat: page.chat.map((m) => (m.user_class === readBy ? { ...m, read: true } : m)) }));
     };
-    const onPresence = (payload: { chat_id: string; player_online: boolean }) => {
+    const onPresence = (payload: ServerPayload<"users_in_room">) => {
       if (payload.chat_id === chatId) setPlayerOnline(payload.player_online);
     };
     const onTicketPing = () => onTicketChange?.();

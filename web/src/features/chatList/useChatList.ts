@@ -7,8 +7,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { TIMING } from "../../../../common/constants.ts";
 import type { UnreadChat } from "../../../../common/schemas/chatList.ts";
-import type { StaffTicketPing } from "../../../../common/schemas/ticketResponses.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import type { ServerPayload } from "../../realtime/socketEvents.ts";
 import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { chatListKeys, fetchActiveChats } from "./api.ts";
@@ -41,19 +41,19 @@ export function useChatList() {
         socket.emit("get_unread_messages", { user_id: user.id });
       }, TIMING.unreadMessagesDelayMs);
     };
-    const onNewChat = ({ ticket }: { ticket: ChatRow }) =>
+    const onNewChat = ({ ticket }: ServerPayload<"new_active_chat">) =>
       update((rows) => [...rows.filter((r) => r.id !== ticket.id), ticket]);
-    const onRemove = ({ ticket_id }: { ticket_id: number }) => update((rows) => rows.filter((r) => r.id !== ticket_id));
-    const onPinned = ({ ticket_id, pinned }: { ticket_id: number; pinned: boolean }) =>
+    const onRemove = ({ ticket_id }: ServerPayload<"remove_active_chat">) =>
+      update((rows) => rows.filter((r) => r.id !== ticket_id));
+    const onPinned = ({ ticket_id, pinned }: ServerPayload<"ticket_pinned">) =>
       update((rows) => rows.map((r) => (r.id === ticket_id ? { ...r, pinned } : r)));
-    const onPing = (ping: Partial<StaffTicketPing>) =>
+    const onPing = (ping: ServerPayload<"ticket_updated_ping">) =>
       update((rows) => rows.map((r) => (r.id === ping.ticket_id ? applyTicketPing(r, ping) : r)));
-    const onMessage = (message: { ticket_id?: number; timestamp?: number; sender_id?: number | null }) => {
-      if (typeof message.ticket_id === "number" && message.sender_id !== user.id)
-        touch(message.ticket_id, message.timestamp);
+    const onMessage = (message: ServerPayload<"new_message">) => {
+      if (message.sender_id !== user.id) touch(message.ticket_id, message.timestamp);
     };
-    const onUnreadAll = ({ unread_chats }: { unread_chats: Record<string, UnreadChat> }) => setUnread(unread_chats);
-    const onUnreadOne = ({ unread_chat }: { unread_chat: UnreadChat }) => {
+    const onUnreadAll = ({ unread_chats }: ServerPayload<"unread_messages">) => setUnread(unread_chats);
+    const onUnreadOne = ({ unread_chat }: ServerPayload<"unread_message">) => {
       setUnread((all) => ({ ...all, [unread_chat.room_id]: unread_chat }));
       touch(unread_chat.ticket_id);
     };

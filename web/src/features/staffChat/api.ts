@@ -4,11 +4,17 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ERRORS, type ErrorCode } from "../../../../common/errors.ts";
-import type { ReplyQuote, StaffChatUser, StaffMessage } from "../../../../common/schemas/chatResponses.ts";
-import type { AckAnswer, SendMessageAnswer } from "../../../../common/socket-events.ts";
+import type {
+  PlayerMessage,
+  ReplyQuote,
+  StaffChatUser,
+  StaffMessage,
+} from "../../../../common/schemas/chatResponses.ts";
+import type { ClientEventAnswers } from "../../../../common/socket-events.ts";
 import { ApiError, api } from "../../api/client.ts";
 import { fetchStaffMembers } from "../../api/staff.ts";
 import type { AppSocket } from "../../realtime/SocketContext.ts";
+import { type ClientPayload, emitForAnswer } from "../../realtime/socketEvents.ts";
 import { CHAT_PAGE_SIZE, type ChatPage } from "../chat/api.ts";
 
 export type { ReplyQuote, StaffChatUser, StaffMessage };
@@ -22,8 +28,8 @@ export async function fetchStaffChat(chatId: string, before?: number): Promise<S
 }
 
 /** The staff room only ever gets the staff presentation; ip_origin tells it apart. */
-export function isStaffMessage(value: unknown): value is StaffMessage {
-  return !!value && typeof value === "object" && "ip_origin" in value && "chatId" in value;
+export function isStaffMessage(line: PlayerMessage | StaffMessage): line is StaffMessage {
+  return "ip_origin" in line;
 }
 
 /** A refused socket event as the same error a refused HTTP call is, so the dialog reads its code. */
@@ -32,11 +38,17 @@ function ackError(error: string): ApiError {
   return known ? new ApiError(known.status, known.message, error as ErrorCode) : new ApiError(0, error);
 }
 
-async function socketCall<T>(socket: AppSocket | null, send: (s: AppSocket) => Promise<unknown>): Promise<T> {
+/** Sends one of the staff chat's events; answers what the server stored, or throws its refusal. */
+async function socketCall<E extends "send_message" | "edit_message" | "delete_message">(
+  socket: AppSocket | null,
+  event: E,
+  payload: ClientPayload<E>,
+): Promise<NonNullable<ClientEventAnswers[E]>> {
   if (!socket?.connected) throw new ApiError(0, "network_error");
-  const answer = (await send(socket)) as AckAnswer<T>;
+  const answer = await emitForAnswer(socket, event, payload, 15_000);
   if (!answer.ok) throw ackError(answer.error);
-  return answer.data as T;
+  if (!answer.data) throw new ApiError(0, "network_error");
+  return answer.data;
 }
 
 export async function sendStaffMessage(
@@ -57,26 +69,21 @@ export async function sendStaffMessage(
     for (const file of files) form.append("files", file, file.name);
     return (await api.callAsStaff("newChatMessage", form)).message;
   }
-  const sent = await socketCall<SendMessageAnswer>(socket, (s) =>
-    s.timeout(15_000).emitWithAck("send_message", {
-      chat_id: chatId,
-      messageObj: { chatId, message, reply_to: quote, client_id: clientId },
-    }),
-  );
-  if (!sent || !("ip_origin" in sent)) throw new ApiError(0, "network_error");
-  return sent as StaffMessage;
+  const sent = await socketCall(socket, "send_message", {
+    chat_id: chatId,
+    messageObj: { chatId, message, reply_to: quote, client_id: clientId },
+  });
+  // A staff socket is answered the staff presentation.
+  if (!("ip_origin" in sent)) throw new ApiError(0, "network_error");
+  return sent;
 }
 
 export function editMessage(socket: AppSocket | null, chatId: string, messageId: number, message: string) {
-  return socketCall<StaffMessage>(socket, (s) =>
-    s.timeout(15_000).emitWithAck("edit_message", { chat_id: chatId, message_id: messageId, message }),
-  );
+  return socketCall(socket, "edit_message", { chat_id: chatId, message_id: messageId, message });
 }
 
 export function deleteMessage(socket: AppSocket | null, chatId: string, messageId: number) {
-  return socketCall<StaffMessage>(socket, (s) =>
-    s.timeout(15_000).emitWithAck("delete_message", { chat_id: chatId, message_id: messageId }),
-  );
+  return socketCall(socket, "delete_message", { chat_id: chatId, message_id: messageId });
 }
 
 /**

@@ -6,6 +6,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import type { ServerPayload } from "../../realtime/socketEvents.ts";
 import { staffTicketKey } from "./api.ts";
 
 export function useTicketLive(ticketId: number | null, chatId: string | undefined) {
@@ -15,11 +16,11 @@ export function useTicketLive(ticketId: number | null, chatId: string | undefine
     if (!socket || ticketId === null) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticketId) });
     const visit = () => socket.emit("user_ticket_visit", { ticket_id: ticketId });
-    const onPing = (payload: { ticket_id: number }) => {
+    const onPing = (payload: ServerPayload<"ticket_updated_ping"> | ServerPayload<"ticket_assigned">) => {
       if (payload.ticket_id === ticketId) refresh();
     };
-    const onMessage = (payload: { ticket_id?: number; chatId?: string }) => {
-      if (payload.ticket_id === ticketId || (chatId && payload.chatId === chatId)) refresh();
+    const onMessage = (message: ServerPayload<"new_message">) => {
+      if (message.ticket_id === ticketId || (chatId && message.chatId === chatId)) refresh();
     };
     const onConnect = () => {
       visit();

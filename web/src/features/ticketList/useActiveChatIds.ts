@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import type { ServerPayload } from "../../realtime/socketEvents.ts";
 import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import { chatListKeys, fetchActiveChatIds } from "../chatList/api.ts";
 
@@ -25,9 +26,10 @@ export function useActiveChatIds(): ReadonlySet<number> | undefined {
     if (!socket) return;
     const update = (change: (list: number[]) => number[]) =>
       queryClient.setQueryData<number[]>(chatListKeys.ids, (list) => (list ? change(list) : list));
-    const onAdded = ({ ticket }: { ticket: { id: number } }) =>
+    const onAdded = ({ ticket }: ServerPayload<"new_active_chat">) =>
       update((list) => (list.includes(ticket.id) ? list : [...list, ticket.id]));
-    const onRemoved = ({ ticket_id }: { ticket_id: number }) => update((list) => list.filter((id) => id !== ticket_id));
+    const onRemoved = ({ ticket_id }: ServerPayload<"remove_active_chat">) =>
+      update((list) => list.filter((id) => id !== ticket_id));
     socket.on("new_active_chat", onAdded);
     socket.on("remove_active_chat", onRemoved);
     return () => {

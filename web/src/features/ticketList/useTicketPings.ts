@@ -8,6 +8,7 @@ import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { PlayerTicketPing, StaffTicketPing } from "../../../../common/schemas/ticketResponses.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import type { ServerPayload } from "../../realtime/socketEvents.ts";
 import { useReadAgainOnReconnect } from "../../realtime/useReadAgainOnReconnect.ts";
 import type { ListTicket, TicketSearchResponse } from "./api.ts";
 
@@ -31,7 +32,7 @@ export function useTicketPings(queryKey: QueryKey): void {
   useReadAgainOnReconnect(queryKey);
   useEffect(() => {
     if (!socket) return;
-    const onPing = (ping: StaffTicketPing | PlayerTicketPing) => {
+    const onPing = (ping: ServerPayload<"ticket_updated_ping">) => {
       queryClient.setQueryData<TicketSearchResponse>(queryKey, (data) => {
         if (!data?.tickets.some((ticket) => ticket.id === ping.ticket_id)) return data;
         return { ...data, tickets: data.tickets.map((ticket) => applyPing(ticket, ping)) };

@@ -5,10 +5,11 @@
 import { ERRORS, type ErrorCode } from "../../../../../common/errors.ts";
 import type { FetchNotesResponse, Note, QuickReply } from "../../../../../common/schemas/notes.ts";
 import { encodeNotesId } from "../../../../../common/schemas/notes.ts";
-import type { AckAnswer, ClientEventAnswers, ClientToServerEvents } from "../../../../../common/socket-events.ts";
+import type { ClientEventAnswers } from "../../../../../common/socket-events.ts";
 import { ApiError, api } from "../../../api/client.ts";
 import { fetchStaffMembers, type StaffMember } from "../../../api/staff.ts";
 import type { AppSocket } from "../../../realtime/SocketContext.ts";
+import { type ClientPayload, type EventAnswer, emitForAnswer } from "../../../realtime/socketEvents.ts";
 
 export type { Note, QuickReply };
 
@@ -33,18 +34,12 @@ type NoteEvent = "send_note" | "edit_note" | "delete_note";
 export async function emitNoteEvent<E extends NoteEvent>(
   socket: AppSocket | null,
   event: E,
-  payload: Parameters<ClientToServerEvents[E]>[0],
+  payload: ClientPayload<E>,
 ): Promise<ClientEventAnswers[E]> {
   if (!socket?.connected) throw new ApiError(0, "network_error");
-  const timed = socket.timeout(10_000);
-  // The typed emit cannot name a generic event; the payload's type is checked by the signature above.
-  const emit = timed.emitWithAck.bind(timed) as unknown as (
-    name: E,
-    body: unknown,
-  ) => Promise<AckAnswer<ClientEventAnswers[E]>>;
-  let answer: AckAnswer<ClientEventAnswers[E]>;
+  let answer: EventAnswer<E>;
   try {
-    answer = await emit(event, payload);
+    answer = await emitForAnswer(socket, event, payload, 10_000);
   } catch {
     throw new ApiError(0, "network_error");
   }
@@ -52,7 +47,8 @@ export async function emitNoteEvent<E extends NoteEvent>(
     const code = (answer.error in ERRORS ? answer.error : "internal") as ErrorCode;
     throw new ApiError(ERRORS[code].status, ERRORS[code].message, code);
   }
-  return answer.data as ClientEventAnswers[E];
+  if (!answer.data) throw new ApiError(0, "network_error");
+  return answer.data;
 }
 
 /** A staff member as the @ suggestions and tag highlighting use them. */

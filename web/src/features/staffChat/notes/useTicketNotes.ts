@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { FetchNotesResponse } from "../../../../../common/schemas/notes.ts";
 import { encodeNotesId } from "../../../../../common/schemas/notes.ts";
 import { useSocket } from "../../../realtime/SocketContext.ts";
+import type { ServerPayload } from "../../../realtime/socketEvents.ts";
 import { useSession } from "../../../session/SessionContext.ts";
 import { fetchNotes, mergeNotes, type Note, notesKey } from "./api.ts";
 
@@ -52,7 +53,7 @@ export function useTicketNotes(ticketId: number) {
         void joined.then(() => queryClient.invalidateQueries({ queryKey: notesKey(ticketId) }));
       }
     };
-    const onNote = (note: Note) => {
+    const onNote = (note: ServerPayload<"new_note">) => {
       if (note.ticket_id === ticketId) add([note]);
     };
     if (socket.connected) void join();
