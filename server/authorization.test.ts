@@ -75,6 +75,16 @@ describe.each(ENGINES)("authorization matrix on %s", (engine) => {
     expect(stale.map(routeKey), "rows without a route").toEqual([]);
   });
 
+  it("registers every API route from the contract", () => {
+    // File URLs for links and images, and the OpenAPI document, are not calls of the web app.
+    const outside = new Set(["GET /api/profile/avatar/:filename", "GET /api/docs", "GET /api/docs/json"]);
+    const api = server.node.routes
+      .filter((r) => r.method !== "HEAD" && /^\/(api|auth2?)\//.test(r.url))
+      .map(routeKey)
+      .filter((key) => !outside.has(key));
+    expect(api.filter((key) => !CONTRACT.has(key))).toEqual([]);
+  });
+
   it("has a row for every socket event the app handles", async () => {
     // The events a live socket listens to, and the handler map's keys: a dispatcher that does
     // not register per-event listeners still cannot hide an event from this test.

@@ -242,8 +242,4 @@ export const api = {
   callAsPlayer: audienceCall("player"),
   /** `call` from a staff page. */
   callAsStaff: audienceCall("staff"),
-  get: <T>(path: string, options: CallOptions = {}) => call<T>("GET", path, undefined, options),
-  post: <T>(path: string, body?: Body, options: CallOptions = {}) => call<T>("POST", path, body, options),
-  /** Multipart: for file uploads (spec 1 §7). */
-  upload: <T>(path: string, body: FormData, options: CallOptions = {}) => call<T>("POST", path, body, options),
 };
