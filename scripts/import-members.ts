@@ -14,7 +14,7 @@ import { type UpsertMemberBody, upsertMemberBody } from "../common/schemas/integ
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
-import { AppError, validationIssues } from "../server/http/errors.ts";
+import { AppError, validationIssues } from "../server/errors.ts";
 import { upsertMember } from "../server/usecases/upsertMember.ts";
 
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */

@@ -12,8 +12,8 @@ import type { ZodType } from "zod";
 import { PROJECT_VERSION } from "../../common/constants.ts";
 import { bearerMatches, bearerToken } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
 import { requireStaff } from "../policies/policy.ts";
-import { AppError } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -10,11 +10,11 @@ import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "../auth/deviceCookie.ts";
 import { sessionLimits, TOUCH_EVERY_SECONDS } from "../auth/sessionPolicy.ts";
 import { nowSeconds, randomToken, sha256 } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
 import { deleteSession, findLiveSessionWithUser, type SessionRow, touchSession } from "../repositories/sessions.ts";
 import { isDisabled, type UserRow } from "../repositories/users.ts";
 import type { CurrentSession, RequestOrigin, StartedSession } from "../usecases/startSession.ts";
 import { isCsrfTokenValid, makeCsrfToken } from "./csrf.ts";
-import { AppError } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

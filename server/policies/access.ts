@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Access, Caller } from "../../common/contract/define.ts";
 import { bearerMatches, bearerToken } from "../auth/tokens.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import {
   type Actor,
   isAdmin,

@@ -4,7 +4,7 @@
  * and so do the ticket's abilities (ticketAbilities.ts) that the web's ban button shows.
  */
 import type { TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { type Actor, isAdmin, isStaff } from "./policy.ts";
 
 export type BanRefusal = "forbidden" | "ban_ticket_resolved" | "ban_not_allowed";

@@ -11,7 +11,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { isBanned } from "../domain/bans.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { playerRowById, playerRowsOfEmail } from "../repositories/bans.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { isPlayer } from "./policy.ts";

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Permission } from "../../common/permissions.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { permissionsOf } from "../repositories/permissions.ts";
 import type { UserRow } from "../repositories/users.ts";
 

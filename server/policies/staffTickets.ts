@@ -12,7 +12,7 @@
 import type { ErrorCode } from "../../common/errors.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { canApply, isEnded, type TransitionRefusal, transitionRefusal } from "../domain/ticketStatus.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { StaffMember } from "../repositories/staff.ts";
 import { type Actor, isAdmin } from "./policy.ts";
 

@@ -13,7 +13,7 @@ import { STAFF_USER_ENDPOINTS } from "../../common/contract/staffUsers.ts";
 import type { ErrorCode } from "../../common/errors.ts";
 import { mayGiveRank, outranks, type Permission, STAFF_RANKS, type StaffRank } from "../../common/permissions.ts";
 import type { EmployeeAbility } from "../../common/schemas/staffUsers.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { type Actor, isAdmin } from "./policy.ts";
 

@@ -13,7 +13,7 @@ import {
 } from "../../common/socket-events.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
 import { chatAudience, isStaff } from "../policies/policy.ts";
 import { allowedRoom } from "../policies/rooms.ts";

@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
 import { route } from "../http/contractRoutes.ts";
-import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketAbilitiesFor } from "../policies/ticketAbilities.ts";
 import { presentChatTicket } from "../presenters/chatList.ts";

@@ -11,8 +11,8 @@ import type { EmployeeAnnouncement } from "../../common/schemas/contentResponses
 import type { Announcement } from "../../common/schemas/setupResponses.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
 import { route } from "../http/contractRoutes.ts";
-import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { presentEmployeeAnnouncement, presentEmployeeAnnouncementRead } from "../presenters/content.ts";
 import { presentAnnouncement, presentFaq } from "../presenters/setup.ts";

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
 import { route } from "../http/contractRoutes.ts";
-import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { isMember } from "../policies/policy.ts";
 import { presentMember } from "../presenters/member.ts";

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { ERRORS } from "../../common/errors.ts";
 import { bearerMatches, bearerToken } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 
 /** How long each readiness check may take before it counts as failed. */
 export const READY_CHECK_TIMEOUT_MS = 2_000;

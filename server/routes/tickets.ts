@@ -9,8 +9,8 @@ import {
 import { encodeTicketInfo } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
 import { route } from "../http/contractRoutes.ts";
-import { AppError } from "../http/errors.ts";
 import { currentSession, requestOrigin, requireUser, setSessionCookies } from "../http/session.ts";
 import { signalScope } from "../policies/playerSignals.ts";
 import { isMember, isStaff } from "../policies/policy.ts";

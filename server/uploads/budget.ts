@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { addressKey } from "../ratelimit/address.ts";
 import { UPLOAD_BUDGET_WINDOW_SECONDS } from "../ratelimit/rules.ts";
 import type { LimitRule } from "../ratelimit/store.ts";

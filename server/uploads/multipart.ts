@@ -18,7 +18,7 @@ import { z } from "zod";
 import { LIMITS } from "../../common/constants.ts";
 import type { ErrorCode } from "../../common/errors.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, issue, parseOr422 } from "../http/errors.ts";
+import { AppError, issue, parseOr422 } from "../errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
 import { UploadBudget } from "./budget.ts";
 import { displayName, type SavedFile } from "./storage.ts";

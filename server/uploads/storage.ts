@@ -10,7 +10,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import { randomToken } from "../auth/tokens.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { type AllowedType, detectAllowedType, EXTENSIONS } from "./fileType.ts";
 
 export interface SavedFile {

@@ -5,7 +5,7 @@
  */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { addActiveChats, existingTickets } from "../repositories/activeChats.ts";
 
 /** The caller has checked that `userId` is staff. Any unknown ticket refuses the whole call (404). */

@@ -12,7 +12,7 @@ import { randomInt } from "node:crypto";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import {
   eligibleAssignees,
   requireCategoryChoice,

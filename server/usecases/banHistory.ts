@@ -1,7 +1,7 @@
 /** A player's ban history (spec 2 §7): a member by id, a temporary user by e-mail. */
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { isMember } from "../policies/policy.ts";
 import { type BanLogOwner, type BanLogWithNames, findTicketsByIds, listBanLogs } from "../repositories/bans.ts";
 import { findUserById } from "../repositories/users.ts";

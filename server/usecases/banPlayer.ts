@@ -7,7 +7,7 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { requireMayBan } from "../policies/bans.ts";
 import { type Actor, isPlayer } from "../policies/policy.ts";
 import {

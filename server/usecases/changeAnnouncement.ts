@@ -7,7 +7,7 @@
 import type { SubmitAnnouncementBody, SubmitEmployeeAnnouncementBody } from "../../common/schemas/content.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import {
   type AnnouncementKind,
   type AnnouncementValues,

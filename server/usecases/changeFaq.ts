@@ -4,7 +4,7 @@
  */
 import type { SubmitFaqBody } from "../../common/schemas/content.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { deleteFaq, type FaqValues, insertFaq, updateFaq } from "../repositories/content.ts";
 
 export type FaqChange =

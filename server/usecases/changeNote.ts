@@ -5,7 +5,7 @@
  */
 import type { AppContext } from "../context.ts";
 import type { NoteRow, TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { noteChangeRefusal } from "../policies/notes.ts";
 import { findNote, markNoteDeleted, rewriteQuotesOf, updateNoteText } from "../repositories/notes.ts";
 import type { UserRow } from "../repositories/users.ts";

@@ -6,7 +6,7 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { isUniqueViolation } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { accountEmailTaken, updateProfile } from "../repositories/profile.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { requireCurrentPassword } from "./currentPassword.ts";

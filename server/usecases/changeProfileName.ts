@@ -1,7 +1,7 @@
 /** A staff member renames themselves (spec 3 §2.5, §5): unique among active staff, ignoring case. */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { updateProfile } from "../repositories/profile.ts";
 import { isStaffNameViolation, lockStaffNames, staffNameTaken } from "../repositories/staffNames.ts";
 import type { UserRow } from "../repositories/users.ts";

@@ -6,7 +6,7 @@ import { isValidPassword } from "../../common/password.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { updateProfile } from "../repositories/profile.ts";
 import { deleteUserSessions } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";

@@ -1,7 +1,7 @@
 /** A staff member sets their profile picture (spec 2 §5, 3 §2.5): a raster image by its bytes. */
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "../../common/schemas/profile.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { avatarUrl, replaceAvatar } from "../uploads/avatars.ts";
 import type { SavedFile } from "../uploads/storage.ts";

@@ -13,7 +13,7 @@ import type { Permission, StaffRank } from "../../common/permissions.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { lockUser } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Actor } from "../policies/policy.ts";
 import {
   adjustedPermissions,

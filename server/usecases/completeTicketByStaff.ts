@@ -7,7 +7,7 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { FastAction, TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { excuseRequired, requireOpenTicketActor } from "../policies/staffTickets.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
 import {

@@ -6,7 +6,7 @@
 import type { Permission, StaffRank } from "../../common/permissions.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Actor } from "../policies/policy.ts";
 import {
   adjustedPermissions,

@@ -6,7 +6,7 @@
  */
 import { verifyPassword } from "../auth/passwords.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, issue } from "../http/errors.ts";
+import { AppError, issue } from "../errors.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import type { UserRow } from "../repositories/users.ts";
 

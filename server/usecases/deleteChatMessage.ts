@@ -5,7 +5,7 @@
  */
 import type { AppContext } from "../context.ts";
 import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { markMessageDeleted, rewriteQuotesOf } from "../repositories/messageEdits.ts";
 import type { SessionRow } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";

@@ -7,7 +7,7 @@
  */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { softDeleteUser } from "../repositories/employees.ts";
 import { writeAssignment } from "./assignTicket.ts";
 import { disperseActiveTickets } from "./disperseTickets.ts";

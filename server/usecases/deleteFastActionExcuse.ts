@@ -1,7 +1,7 @@
 /** Deletes a fast-action excuse, named by its action and text (spec 3 §2.4, §7). */
 import type { FastAction } from "../../common/schemas/staffTickets.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 
 export async function deleteFastActionExcuse(ctx: AppContext, action: FastAction, excuse: string): Promise<void> {
   const result = await ctx.store.db

@@ -1,7 +1,7 @@
 /** Deletes a quick reply and its category links for good (spec 3 §2.4: "lost indefinitely"). */
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 
 export async function deleteQuickReply(ctx: AppContext, id: number): Promise<void> {
   await ctx.store.db.transaction().execute(async (trx) => {

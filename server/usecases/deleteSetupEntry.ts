@@ -7,7 +7,7 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { categoryHasTickets, lockLiveEntry, type SetupListTable, softDeleteEntry } from "../repositories/setup.ts";
 
 export async function deleteSetupEntry(ctx: AppContext, table: SetupListTable, id: number): Promise<void> {

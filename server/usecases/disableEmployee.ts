@@ -7,7 +7,7 @@ import { disableEndsAt, isDisableDateAllowed, parseDisableDate } from "../../com
 import { DISABLE_INDEFINITE } from "../../common/schemas/staffUsers.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Actor } from "../policies/policy.ts";
 import { type EmployeeRecord, findEmployeeRecord, setDisabled } from "../repositories/employees.ts";
 import { signOutEverywhere } from "./signOutEverywhere.ts";

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from "../context.ts";
 import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { messageChangeRefusal } from "../policies/chatMessages.ts";
 import { isStaff } from "../policies/policy.ts";
 import { findMessage } from "../repositories/chat.ts";

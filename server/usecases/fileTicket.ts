@@ -9,7 +9,7 @@ import type { ValidationIssue } from "../../common/errors.ts";
 import type { AppContext } from "../context.ts";
 import { readNumberSetting } from "../db/appSettings.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { needsViolatersForm } from "../presenters/setup.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { defaultPriorityId, findLiveCategory, findLiveServer } from "../repositories/setup.ts";

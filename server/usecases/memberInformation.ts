@@ -5,7 +5,7 @@
 import { MEMBER_TICKETS_MAX, type StaffMember } from "../../common/schemas/playerAdmin.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { presentStaffMember } from "../presenters/member.ts";
 import { listCharacters } from "../repositories/members.ts";
 import { findPlayer, NO_TICKETS, ticketCountsOf, ticketsOfMember } from "../repositories/playerSearch.ts";

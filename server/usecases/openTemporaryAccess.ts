@@ -13,7 +13,7 @@ import type { z } from "zod";
 import type { searchTicketTemporaryBody } from "../../common/schemas/tickets.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { isStaff } from "../policies/policy.ts";
 import { addressKey } from "../ratelimit/address.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";

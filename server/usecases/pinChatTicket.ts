@@ -5,7 +5,7 @@
  */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { setPin } from "../repositories/activeChats.ts";
 import { findTicket } from "../repositories/tickets.ts";
 

@@ -8,7 +8,7 @@ import { isValidPassword } from "../../common/password.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Actor } from "../policies/policy.ts";
 import { requireHoldsAllOf } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, revokePasswordTokens } from "../repositories/employees.ts";

@@ -7,7 +7,7 @@
 import type { FastAction } from "../../common/schemas/staffTickets.ts";
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { excuseTaken, findExcuse, nextExcuseValue } from "../repositories/excuses.ts";
 
 export type SaveExcuseInput =

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { liveTitleTaken } from "../repositories/setup.ts";
 
 export interface SaveQuickReplyInput {

@@ -8,7 +8,7 @@
 import type { Language } from "../../common/constants.ts";
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { giveToEveryAdmin } from "../repositories/employees.ts";
 import { liveTitleTaken, type SetupListTable } from "../repositories/setup.ts";
 

@@ -13,7 +13,7 @@ import { isUniqueViolation } from "../db/dialect.ts";
 import type { ChatMessageRow, Database, TicketRow } from "../db/schema.ts";
 import { messageEffects } from "../domain/chatMessage.ts";
 import { endedRefusal, isEnded } from "../domain/ticketStatus.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { isVisibleTo } from "../policies/chatMessages.ts";
 import { refuseBannedPlayer } from "../policies/playerBans.ts";
 import { type TicketViewer, ticketViewer } from "../policies/tickets.ts";

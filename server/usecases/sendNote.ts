@@ -5,7 +5,7 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { NoteRow, TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { requireNotesAccess } from "../policies/notes.ts";
 import { findNote, insertNote } from "../repositories/notes.ts";
 import type { NotificationRow } from "../repositories/notifications.ts";

@@ -4,7 +4,7 @@
  * categoryChoice.ts). Asking for the state a category already has changes nothing.
  */
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 
 export async function setCategoryDisabled(ctx: AppContext, id: number, disabled: boolean): Promise<void> {
   const result = await ctx.store.db

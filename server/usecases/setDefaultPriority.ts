@@ -4,7 +4,7 @@
  */
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { lockLiveEntry } from "../repositories/setup.ts";
 
 export async function setDefaultPriority(ctx: AppContext, id: number): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { findQuickReply, replaceQuickReplyCategories } from "../repositories/quickReplies.ts";
 
 export async function setQuickReplyCategories(ctx: AppContext, id: number, categoryIds: number[]): Promise<void> {

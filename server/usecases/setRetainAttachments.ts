@@ -5,7 +5,7 @@
  */
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { ticketOr404 } from "./ticketActionSupport.ts";
 

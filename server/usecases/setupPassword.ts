@@ -3,7 +3,7 @@ import { isValidPassword } from "../../common/password.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { consumePasswordToken, isPasswordTokenValid } from "../repositories/passwordTokens.ts";
 import { deleteUserSessions } from "../repositories/sessions.ts";
 import { setUserPasswordHash } from "../repositories/users.ts";

@@ -5,7 +5,7 @@ import { verifyPassword } from "../auth/passwords.ts";
 import { reserveSignIn } from "../auth/throttle.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { addressKey } from "../ratelimit/address.ts";
 import { findAccountByEmail, isDisabled, type UserRow } from "../repositories/users.ts";
 import { type CurrentSession, type RequestOrigin, type StartedSession, startSession } from "./startSession.ts";

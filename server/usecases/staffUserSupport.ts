@@ -4,7 +4,7 @@ import { type Permission, RANK_DEFAULT_PERMISSIONS, type StaffRank } from "../..
 import type { Engine } from "../db/database.ts";
 import { lockAdmins } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { type Actor, isAdmin, isStaff } from "../policies/policy.ts";
 import { changeRefusal, requireNotSelf, type SelfRefusal } from "../policies/staffUsers.ts";
 import { type EmployeeRecord, findEmployeeRecord, otherActiveAdmins } from "../repositories/employees.ts";

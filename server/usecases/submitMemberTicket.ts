@@ -8,7 +8,7 @@ import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { lockUser } from "../db/dialect.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError, issue } from "../http/errors.ts";
+import { AppError, issue } from "../errors.ts";
 import { refuseIfBanned } from "../policies/playerBans.ts";
 import { countCharacters, hasCharacterOn } from "../repositories/members.ts";
 import type { UserRow } from "../repositories/users.ts";

@@ -7,7 +7,7 @@ import type { SubmitTemporaryTicketBody } from "../../common/schemas/tickets.ts"
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { longestBan, refuseIfBanned } from "../policies/playerBans.ts";
 import { addressKey } from "../ratelimit/address.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";

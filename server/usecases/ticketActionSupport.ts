@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { ChatMessageRow, ChatMessageType, Database, TicketRow } from "../db/schema.ts";
 import { canApply, transitionRefusal as refusalOf, type TicketAction } from "../domain/ticketStatus.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { insertMessage } from "../repositories/chat.ts";
 import { findTicket } from "../repositories/tickets.ts";
 

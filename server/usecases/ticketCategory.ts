@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Engine } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { lockCategoryForTicket } from "../repositories/setup.ts";
 
 export async function requireOpenCategory(

@@ -7,7 +7,7 @@
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { ChatMessageRow, TicketRow } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { requireCategoryChoice, requireTicketEditor } from "../policies/staffTickets.ts";
 import { categoriesOf, findLivePriority } from "../repositories/staff.ts";
 import { insertSystemMessage, type StaffActor, ticketOr404 } from "./ticketActionSupport.ts";

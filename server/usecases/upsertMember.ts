@@ -11,7 +11,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { isUniqueViolation } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { isStaff } from "../policies/policy.ts";
 import {
   type CharacterView,
