@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
-import { buildTicketWorld, form, memberTicketFields, type TicketWorld } from "../routes/tickets.testkit.ts";
 import { buildMember, buildStaff } from "../test/factories.ts";
 import { inParallel } from "../test/inParallel.ts";
+import { buildTicketWorld, form, memberTicketFields, type TicketWorld } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";

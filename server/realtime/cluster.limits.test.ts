@@ -9,14 +9,8 @@ import { beforeAll, expect, it } from "vitest";
 import { SIGN_IN_RULES } from "../auth/throttle.ts";
 import { writeSetting } from "../db/appSettings.ts";
 import { RATE_LIMITS, UPLOAD_BUDGET_WINDOW_SECONDS } from "../ratelimit/rules.ts";
-import {
-  buildPlayer,
-  buildTicketWorld,
-  form,
-  memberTicketFields,
-  type TicketWorld,
-} from "../routes/tickets.testkit.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+import { buildPlayer, buildTicketWorld, form, memberTicketFields, type TicketWorld } from "../test/playerTickets.ts";
 import { connected, emitWithAck, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { describeTwoNodes, sameSession } from "../test/twoNodes.ts";

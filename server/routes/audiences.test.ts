@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -16,7 +15,8 @@ import {
   memberTicketFields,
   type TicketWorld,
   temporaryTicketFields,
-} from "./tickets.testkit.ts";
+} from "../test/playerTickets.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
 
 const STAFF_TICKET_KEYS = [
   "priority",

@@ -9,15 +9,15 @@ import { LIMITS } from "../../common/constants.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTempUser, buildTicket } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
-import { openSession } from "../test/sessions.ts";
 import {
   buildTicketWorld,
   form,
   memberTicketFields,
   type TicketWorld,
   temporaryTicketFields,
-} from "./tickets.testkit.ts";
+} from "../test/playerTickets.ts";
+import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { openSession } from "../test/sessions.ts";
 
 const BAN_MEMBER = "/api/tickets/ban-member-user";
 const BAN_TEMP = "/api/tickets/ban-temporary-user";

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
+import { form, storedFiles } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
 import { sameSession } from "../test/twoNodes.ts";
-import { form, storedFiles } from "./tickets.testkit.ts";
 
 const SEND = "/api/new-chat-message";
 

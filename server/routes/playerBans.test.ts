@@ -10,9 +10,6 @@ import { encodeChatId } from "../../common/ticket-code.ts";
 import { playerRowsOfEmailQuery } from "../repositories/bans.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildStaff, buildTempUser, buildTicket } from "../test/factories.ts";
-import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { connected, emitWithAck, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
-import { openSession } from "../test/sessions.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -20,7 +17,10 @@ import {
   storingNothing,
   type TicketWorld,
   temporaryTicketFields,
-} from "./tickets.testkit.ts";
+} from "../test/playerTickets.ts";
+import { SAMPLE_FILES } from "../test/sampleFiles.ts";
+import { connected, emitWithAck, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { openSession } from "../test/sessions.ts";
 
 const SUBMIT_TEMPORARY = "/api/tickets/submit-temporary-ticket";
 const WEEK = 7 * 86_400;

@@ -9,7 +9,6 @@ import { CSRF_HEADER } from "../../common/constants.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -17,7 +16,8 @@ import {
   memberTicketFields,
   storedFiles,
   type TicketWorld,
-} from "./tickets.testkit.ts";
+} from "../test/playerTickets.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
 
 describe.each(ENGINES)("review regressions on %s", (engine) => {
   let server: TestServer;

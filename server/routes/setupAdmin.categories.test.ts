@@ -7,9 +7,6 @@ import { LANGUAGES } from "../../common/constants.ts";
 import type { Category } from "../../common/schemas/setupResponses.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildCategory, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
-import { openSession } from "../test/sessions.ts";
-import { firstMsg, playerClient, rowCount, staffClient } from "./setupAdmin.testkit.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -17,7 +14,10 @@ import {
   memberTicketFields,
   type TicketWorld,
   temporaryTicketFields,
-} from "./tickets.testkit.ts";
+} from "../test/playerTickets.ts";
+import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { openSession } from "../test/sessions.ts";
+import { firstMsg, playerClient, rowCount, staffClient } from "../test/setupAdmin.ts";
 
 const API = "/api/setup";
 

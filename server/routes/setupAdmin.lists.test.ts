@@ -4,7 +4,7 @@ import type { GameServer, PriorityLevel } from "../../common/schemas/setupRespon
 import { ENGINES } from "../test/engines.ts";
 import { buildPriority, buildServer, buildTicket } from "../test/factories.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
-import { firstMsg, playerClient, rowCount, staffClient } from "./setupAdmin.testkit.ts";
+import { firstMsg, playerClient, rowCount, staffClient } from "../test/setupAdmin.ts";
 
 const API = "/api/setup";
 

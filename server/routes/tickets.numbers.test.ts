@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allocateTicketNumber } from "../db/ticketNumber.ts";
 import { createTestStore, ENGINES } from "../test/engines.ts";
 import { buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -16,7 +15,8 @@ import {
   memberTicketFields,
   type TicketWorld,
   temporaryTicketFields,
-} from "./tickets.testkit.ts";
+} from "../test/playerTickets.ts";
+import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -10,6 +10,7 @@ import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+import { buildTicketWorld, form, type TicketWorld, temporaryTicketFields } from "../test/playerTickets.ts";
 import {
   connected,
   emitWithAck,
@@ -19,7 +20,6 @@ import {
   type TestServer,
 } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
-import { buildTicketWorld, form, type TicketWorld, temporaryTicketFields } from "./tickets.testkit.ts";
 
 const SUBMIT = "/api/tickets/submit-temporary-ticket";
 const SEARCH = "/api/tickets/search-ticket-temporary";

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSetting } from "../db/appSettings.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -15,7 +13,9 @@ import {
   storingNothing,
   type TicketWorld,
   temporaryTicketFields,
-} from "./tickets.testkit.ts";
+} from "../test/playerTickets.ts";
+import { SAMPLE_FILES } from "../test/sampleFiles.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
 
 const SUBMIT = "/api/tickets/submit-member-ticket";
 const SUBMIT_TEMPORARY = "/api/tickets/submit-temporary-ticket";

@@ -3,8 +3,6 @@ import { decodeTicketInfo } from "../../common/ticket-code.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startSecondNode, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -13,7 +11,9 @@ import {
   storedFiles,
   type TicketWorld,
   temporaryTicketFields,
-} from "./tickets.testkit.ts";
+} from "../test/playerTickets.ts";
+import { SAMPLE_FILES } from "../test/sampleFiles.ts";
+import { startSecondNode, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 
 const SUBMIT = "/api/tickets/submit-temporary-ticket";
 const SEARCH = "/api/tickets/search-ticket-temporary";

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+import { storedFiles, storingNothing } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
-import { storedFiles, storingNothing } from "./tickets.testkit.ts";
 
 const LIMIT = 64 * 1024;
 

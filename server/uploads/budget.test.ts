@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { CSRF_HEADER } from "../../common/constants.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { sweepOrphanUploads } from "../jobs/sweeps.ts";
+import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
+import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import {
   buildPlayer,
   buildTicketWorld,
@@ -17,9 +19,7 @@ import {
   storedFiles,
   type TicketWorld,
   temporaryTicketFields,
-} from "../routes/tickets.testkit.ts";
-import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
-import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
+} from "../test/playerTickets.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 
 const BUDGET = 40_000;

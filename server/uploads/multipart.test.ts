@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSRF_HEADER } from "../../common/constants.ts";
-import { form, storedFiles } from "../routes/tickets.testkit.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
+import { form, storedFiles } from "../test/playerTickets.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
 
 const B = "----helpdeskboundary";

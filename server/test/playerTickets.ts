@@ -3,8 +3,8 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, vi } from "vitest";
 import type { InsertedUser } from "../seed/users.ts";
-import { buildCategory, buildMember, buildPriority, buildServer } from "../test/factories.ts";
-import type { TestServer } from "../test/server.ts";
+import { buildCategory, buildMember, buildPriority, buildServer } from "./factories.ts";
+import type { TestServer } from "./server.ts";
 
 type Store = TestServer["store"];
 

@@ -1,8 +1,8 @@
 /** Shared set-up of the setup-page suites: staff clients of a rank or a chosen permission set. */
 import type { Permission, StaffRank } from "../../common/permissions.ts";
-import { buildMember, buildStaff } from "../test/factories.ts";
-import type { TestClient, TestResponse, TestServer } from "../test/server.ts";
-import { openSession } from "../test/sessions.ts";
+import { buildMember, buildStaff } from "./factories.ts";
+import type { TestClient, TestResponse, TestServer } from "./server.ts";
+import { openSession } from "./sessions.ts";
 
 /** A signed-in employee of the rank, holding the rank's default set unless `permissions` is given. */
 export async function staffClient(
