@@ -11,7 +11,7 @@ import { seedBase } from "../server/seed/base.ts";
 import { ENGINES, type TestStore } from "../server/test/engines.ts";
 import { buildMember, buildTempUser } from "../server/test/factories.ts";
 import { runScript } from "../server/test/scriptProcess.ts";
-import { startTestServer, type TestServer } from "../server/test/server.ts";
+import { useTestServer } from "../server/test/useTestServer.ts";
 
 const ADMIN_PASSWORD = "Old-Adm1n!Pass";
 const NEW_PASSWORD = "New-Adm1n!Pass";
@@ -26,17 +26,15 @@ function databaseEnv(store: TestStore): Record<string, string> {
 }
 
 describe.each(ENGINES)("npm run admin -- reset-password on %s", (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let env: Record<string, string>;
   const admin = (args: string[], extra: Record<string, string> = {}) =>
     runScript("scripts/admin.ts", args, { env: { ...env, ...extra } });
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
     await seedBase(server.store, { adminPassword: ADMIN_PASSWORD, log: () => {} });
     env = databaseEnv(server.store);
   }, 60_000);
-  afterAll(() => server.close());
 
   it("prints a link whose token sets the password once, through the server's route", async () => {
     const run = await admin(["reset-password", "Admin@Example.com"], { PUBLIC_URL: "https://support.example.com/" });

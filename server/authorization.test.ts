@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../common/contract/endpoints.ts";
 import { SCHEMAS } from "../common/contract/schemas.ts";
 import * as handlerModule from "./realtime/handlers.ts";
@@ -23,7 +23,8 @@ import {
 import { type AccessWorld, buildAccessWorld, INTEGRATION_KEY, sendAccessRequest } from "./test/accessFixtures.ts";
 import { ENGINES } from "./test/engines.ts";
 import { accessRefusal } from "./test/routeAccess.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "./test/server.ts";
+import { connected, emitWithAck } from "./test/server.ts";
+import { useTestServer } from "./test/useTestServer.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WEB_BUILT = existsSync(path.join(ROOT, "dist", "web", "index.html"));
@@ -55,14 +56,7 @@ function cell(known: string | undefined) {
 }
 
 describe.each(ENGINES)("authorization matrix on %s", (engine) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(engine, { INTEGRATION_API_KEY: INTEGRATION_KEY });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(engine, { INTEGRATION_API_KEY: INTEGRATION_KEY });
 
   it("has a row for every registered route, and a route for every row", () => {
     const registered = new Set(server.node.routes.filter((r) => r.method !== "HEAD").map(routeKey));

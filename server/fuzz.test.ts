@@ -10,7 +10,7 @@
  * PostgreSQL when TEST_DATABASE_URL is set. FUZZ_REPORT=file.json writes every request's outcome.
  */
 import { writeFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../common/errors.ts";
 import { MAX_FRAME_BYTES } from "./realtime/socketServer.ts";
 import { ACCESS_MATRIX, type Role, type RouteAccess, SOCKET_MATRIX, type SocketRole } from "./routes/accessMatrix.ts";
@@ -27,8 +27,9 @@ import {
 } from "./test/fuzz/inputs.ts";
 import { Random } from "./test/fuzz/random.ts";
 import { type Snapshot, snapshotter } from "./test/fuzz/snapshot.ts";
-import { connected, emitWithAck, startTestServer, type TestClient, type TestServer } from "./test/server.ts";
+import { connected, emitWithAck, type TestClient } from "./test/server.ts";
 import { openSession } from "./test/sessions.ts";
+import { useTestServer } from "./test/useTestServer.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
@@ -98,15 +99,14 @@ function diff(before: Snapshot, after: Snapshot): string[] {
 }
 
 describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
-  let server: TestServer;
   let world: AccessWorld;
   let targets: { route: RouteAccess; targets: Partial<Record<Role, FuzzTarget>> }[];
   const outcomes: Outcome[] = [];
   const writesOnRefusal: string[] = [];
   let checkedBatches = 0;
 
+  const server = useTestServer(engine, { INTEGRATION_API_KEY: INTEGRATION_KEY, TRUST_PROXY: "true" });
   beforeAll(async () => {
-    server = await startTestServer(engine, { INTEGRATION_API_KEY: INTEGRATION_KEY, TRUST_PROXY: "true" });
     world = await buildAccessWorld(server);
     targets = [];
     for (const route of ACCESS_MATRIX) {
@@ -135,9 +135,6 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
       if (route.method !== "GET") continue;
       for (const caller of CALLERS) await world.clients[caller].get(perCaller[caller]!.path);
     }
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   /** Gives every caller its session back when a fuzzed call ended it (logout, sign-in, look-up). */

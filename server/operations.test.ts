@@ -20,9 +20,10 @@ import { RedisRateLimitStore } from "./ratelimit/redisStore.ts";
 import { MemoryRateLimitStore, type RateLimitStore } from "./ratelimit/store.ts";
 import { createTestStore, ENGINES, TEST_DATABASE_URL, TEST_REDIS_URL, type TestStore } from "./test/engines.ts";
 import { buildStaff } from "./test/factories.ts";
-import { connected, emitWithAck, startTestServer, TestClient, type TestServer } from "./test/server.ts";
+import { connected, emitWithAck, TestClient, type TestServer } from "./test/server.ts";
 import { openSession } from "./test/sessions.ts";
 import { TcpProxy } from "./test/tcpProxy.ts";
+import { useTestServer } from "./test/useTestServer.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -32,13 +33,7 @@ async function getJson(url: string): Promise<{ status: number; body: Record<stri
 }
 
 describe.each(ENGINES)("health and readiness on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("answers /healthz and /readyz, and /readyz turns 503 with detail once the node drains", async () => {
     expect(await getJson(`${server.baseUrl}/healthz`)).toEqual({ status: 200, body: { status: "ok" } });
@@ -59,16 +54,8 @@ describe.each(ENGINES)("health and readiness on %s", (engine) => {
 
 describe.each(ENGINES)("metrics on %s", (engine) => {
   const TOKEN = "metrics-token-0123456789abcdef";
-  let open: TestServer;
-  let guarded: TestServer;
-  beforeAll(async () => {
-    open = await startTestServer(engine);
-    guarded = await startTestServer(engine, { METRICS_TOKEN: TOKEN });
-  });
-  afterAll(async () => {
-    await open?.close();
-    await guarded?.close();
-  });
+  const open = useTestServer(engine);
+  const guarded = useTestServer(engine, { METRICS_TOKEN: TOKEN });
 
   it("serves Prometheus text to a scraper on this machine: latency per route, sockets, events, event loop, pool, sweeps", async () => {
     const staff = await buildStaff(open.store, { rank: "admin" });
@@ -116,13 +103,7 @@ describe.each(ENGINES)("metrics on %s", (engine) => {
 
 describe("the OpenAPI document", () => {
   const KEY = "integration-key-0123456789abcdef";
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer("sqlite", { INTEGRATION_API_KEY: KEY });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer("sqlite", { INTEGRATION_API_KEY: KEY });
 
   it("describes the routes from their schemas, the member API's body included, for staff and the integration", async () => {
     const staff = await buildStaff(server.store, { rank: "mod" });

@@ -4,14 +4,15 @@
  * WAL anew every few milliseconds. Every request is answered without a 5xx and every ticket is
  * stored: a write that meets a checkpoint waits for it instead of failing with SQLITE_BUSY.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { buildMember, buildStaff } from "../test/factories.ts";
 import { inParallel } from "../test/inParallel.ts";
 import { buildTicketWorld, form, memberTicketFields, type TicketWorld } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 // Three tickets per member in ten minutes is the submission limit: enough members for 160.
 const MEMBERS = 64;
@@ -20,19 +21,15 @@ const AT_ONCE = 8;
 const png = SAMPLE_FILES["image/png"]!;
 
 describe("parallel writes on SQLite with the WAL started anew all the time", () => {
-  let server: TestServer;
   let world: TicketWorld;
+  const server = useTestServer(
+    "sqlite",
+    { MEMBER_ACTIVE_TICKET_CAP: "1000" },
+    // A RESTART checkpoint whenever the WAL holds more than one frame, looked at every 2 ms.
+    { store: { walCheckpoints: { everyMs: 2, restartFrames: 1 } } },
+  );
   beforeAll(async () => {
-    server = await startTestServer(
-      "sqlite",
-      { MEMBER_ACTIVE_TICKET_CAP: "1000" },
-      // A RESTART checkpoint whenever the WAL holds more than one frame, looked at every 2 ms.
-      { store: { walCheckpoints: { everyMs: 2, restartFrames: 1 } } },
-    );
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("answers every submission, reply and message without a 5xx while checkpoints run", async () => {

@@ -4,11 +4,12 @@
  * array overflowed the form reader's stack) are refused with 422 before any handler, and nothing
  * is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, type TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 import { inputIssue, MAX_INPUT_DEPTH } from "./inputGuard.ts";
 
 describe("inputIssue", () => {
@@ -29,19 +30,15 @@ describe("inputIssue", () => {
 });
 
 describe.each(ENGINES)("input rules on %s", (engine) => {
-  let server: TestServer;
   let player: TestClient;
   let chatId: string;
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const member = await buildMember(server.store);
     const ticket = await buildTicket(server.store, { member });
     chatId = encodeChatId(ticket.id);
     player = server.client();
     await player.signIn(member.email, FACTORY_PASSWORD);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   async function messageCount(): Promise<number> {

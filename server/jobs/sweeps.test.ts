@@ -13,8 +13,9 @@ import type { TicketRow } from "../db/schema.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildMember, buildStaff, buildTempUser, buildTicket } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, nextEvent } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 import {
   removeQueuedFiles,
   startSweeps,
@@ -28,11 +29,10 @@ import {
 const ENV = { AUTO_CLOSE_HOURS: "0.0005", ATTACHMENT_RETENTION_DAYS: "0.00002", SWEEP_INTERVAL_SECONDS: "0.5" };
 
 describe.each(ENGINES)("ticket sweeps on %s", (engine) => {
-  let server: TestServer;
   let second: AppNode;
 
+  const server = useTestServer(engine, ENV);
   beforeAll(async () => {
-    server = await startTestServer(engine, ENV);
     // A second node on the same database, as in a cluster.
     second = await buildApp({
       config: server.node.ctx.config,
@@ -43,7 +43,6 @@ describe.each(ENGINES)("ticket sweeps on %s", (engine) => {
   });
   afterAll(async () => {
     await second?.app.close();
-    await server?.close();
   });
 
   const db = () => server.store.db;

@@ -1,17 +1,12 @@
 /** Route limits (`config.rateLimit`) count in the shared store, so they hold across nodes. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
-import { startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
+import { startSecondNode } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("route limits on %s", (engine) => {
   describe.each(LIMIT_STORES)("with the %s store", (limits) => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(engine, {}, { limits });
-    });
-    afterAll(async () => {
-      await server.close();
-    });
+    const server = useTestServer(engine, {}, { limits });
 
     it("hold across two nodes sharing the store, per route", async () => {
       const second = await startSecondNode(server);

@@ -3,19 +3,14 @@
  * or leaves the chat (a closed tab included), a staff socket gets the state as it joins, and a
  * player never hears it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("users_in_room on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("follows the player's chat page, for staff only", async () => {
     const { ticket, chatId, agent, player } = await buildChatParties(server);

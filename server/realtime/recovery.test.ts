@@ -4,20 +4,14 @@
  * staff socket's pid and offset, and get none of its rooms, data or missed packets.
  */
 import { io as connectSocket, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import {
-  connected,
-  emitWithAck,
-  nextEvent,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from "../test/server.ts";
+import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 /** socket.io-client keeps the recovery handle here and sends it as `auth.pid` / `auth.offset`. */
 interface RecoveryHandle {
@@ -28,14 +22,10 @@ interface RecoveryHandle {
 const STAFF_EVENTS = ["new_message", "ticket_updated_ping"];
 
 describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
-  let server: TestServer;
   const sockets: Socket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
+  const server = useTestServer(engine);
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await server?.close();
   });
 
   /** A socket of `client` that presents a recovery handle, recording every event it receives. */

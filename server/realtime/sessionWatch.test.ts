@@ -7,28 +7,23 @@
  */
 import pino from "pino";
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { sessionLimits, TOUCH_EVERY_SECONDS } from "../auth/sessionPolicy.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, startSecondNode } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 import { liveSessions, SESSION_RECHECK_MS, SessionWatch } from "./sessionWatch.ts";
 import type { AppSocket } from "./socketTypes.ts";
 
 const MEMBER_IDLE_SECONDS = sessionLimits({ class: "user" }, "user").idleSeconds;
 
 describe.each(ENGINES)("socket sessions on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   /** A member signed in over HTTP, with the id of the session that made. */
   async function signedInMember() {

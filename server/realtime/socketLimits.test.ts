@@ -11,7 +11,8 @@ import { loadConfig } from "../config.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { createLimitStore, createTestStore, ENGINES, LIMIT_STORES, type TestStore } from "../test/engines.ts";
 import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, startTestServer, TestClient, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const CASES = ENGINES.flatMap((engine) => LIMIT_STORES.map((limits) => [engine, limits] as const));
 
@@ -24,13 +25,7 @@ function outcome(socket: Socket): Promise<string> {
 }
 
 describe.each(CASES)("socket limits per user on %s with %s limits", (engine, limits) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, {}, { limits });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine, {}, { limits });
 
   async function signedIn() {
     const member = await buildMember(server.store);
@@ -121,13 +116,7 @@ describe.each(LIMIT_STORES)("sockets per user across two nodes sharing %s limits
 });
 
 describe("socket handler failures", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer("sqlite");
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer("sqlite");
 
   it("are answered `internal` and logged through the app's logger", async () => {
     const member = await buildMember(server.store);

@@ -1,18 +1,13 @@
 import { type Socket as ClientSocket, io as connectSocket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { InsertedUser } from "../seed/users.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, nextEvent, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("socket handshake and rooms on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("refuses a socket without a session", async () => {
     const client = server.client();
@@ -174,13 +169,9 @@ describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) 
 
   // One server at a time: each suite's store is its own database schema.
   describe("served directly", () => {
-    let direct: TestServer;
-    beforeAll(async () => {
-      direct = await startTestServer(engine);
-    });
+    const direct = useTestServer(engine);
     afterAll(async () => {
       closeOpened();
-      await direct?.close();
     });
 
     it("compares the scheme too: an https page may not open a socket to a plain-http server", async () => {
@@ -196,13 +187,9 @@ describe.each(ENGINES)("socket origin check without PUBLIC_URL on %s", (engine) 
   });
 
   describe("behind a trusted proxy", () => {
-    let proxied: TestServer;
-    beforeAll(async () => {
-      proxied = await startTestServer(engine, { TRUST_PROXY: "true" });
-    });
+    const proxied = useTestServer(engine, { TRUST_PROXY: "true" });
     afterAll(async () => {
       closeOpened();
-      await proxied?.close();
     });
 
     it("stores the caller's address as HTTP reads it, and keeps no secret on an admitted socket", async () => {

@@ -3,23 +3,22 @@
  * fresh install can be given a ticket at once, a category or server created later goes to every
  * admin (and to nobody else), and the migration gives an existing install's admins what they lack.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { up as giveAdminsEverything } from "../db/migrations/0031_admin_responsibilities.ts";
 import { seedBase } from "../seed/base.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildCategory, buildMember, buildServer, buildStaff, buildTicket } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const ADMIN_EMAIL = "first-admin@example.test";
 const ADMIN_PASSWORD = "F1rst!Adm1n#Pass";
 
 describe.each(ENGINES)("admin responsibilities on %s", (engine) => {
-  let server: TestServer;
   let firstAdminId: number;
 
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     // The first start, as main.ts runs it.
     await seedBase(server.store, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => {} });
     const admin = await db()
@@ -28,9 +27,6 @@ describe.each(ENGINES)("admin responsibilities on %s", (engine) => {
       .where("email", "=", ADMIN_EMAIL)
       .executeTakeFirstOrThrow();
     firstAdminId = admin.id;
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const db = () => server.store.db;

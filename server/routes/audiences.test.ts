@@ -4,7 +4,7 @@
  * The shapes come from the response schemas in common/schemas/ (issue 6, "response schemas per
  * audience").
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
@@ -16,7 +16,7 @@ import {
   type TicketWorld,
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const STAFF_TICKET_KEYS = [
   "priority",
@@ -47,14 +47,10 @@ function expectPlayerChat(chat: unknown[]): void {
 }
 
 describe.each(ENGINES)("what each audience receives on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
+  const server = useTestServer(engine, { TRUST_PROXY: "true" });
   beforeAll(async () => {
-    server = await startTestServer(engine, { TRUST_PROXY: "true" });
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   /** A ticket assigned to a mod, banned, with staff-only messages and an origin address. */

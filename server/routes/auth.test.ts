@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeIdToken } from "../../common/schemas/auth.ts";
 import { SIGN_IN_RULES } from "../auth/throttle.ts";
 import { createPasswordToken } from "../repositories/passwordTokens.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, startSecondNode, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { connected, startSecondNode, type TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 import { inOneWindow } from "../test/windows.ts";
 
 describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("answers 401 with detail to a pulse check without a session", async () => {
     const res = await server.client().get("/auth/pulse-check");
@@ -148,13 +143,7 @@ describe.each(ENGINES)("sign-in and sessions on %s", (engine) => {
 });
 
 describe.each(ENGINES)("set-password with a one-time token on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("checks, sets once, ends old sessions and signs in with the new password", async () => {
     const staff = await buildStaff(server.store, { rank: "dev" });
@@ -215,13 +204,7 @@ function attempt(client: TestClient, email: string, password: string, headers: R
 
 describe.each(LIMIT_STORES)("sign-in throttle in the %s limit store", (limits) => {
   describe.each(ENGINES)("on %s", (engine) => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(engine, { TRUST_PROXY: "true" }, { limits });
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const server = useTestServer(engine, { TRUST_PROXY: "true" }, { limits });
 
     it("checks no more than the limit of 500 parallel attempts, and the right password inside the burst does not get in", async () => {
       const member = await buildMember(server.store);
@@ -370,13 +353,7 @@ describe.each(LIMIT_STORES)("sign-in throttle in the %s limit store", (limits) =
 });
 
 describe.each(ENGINES)("a fresh bot-check solution lifts the soft lock on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { TRUST_PROXY: "true", CAPTCHA: "altcha" });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine, { TRUST_PROXY: "true", CAPTCHA: "altcha" });
 
   it("lets the owner in from the same address with a solved challenge after ten failures", async () => {
     const member = await buildMember(server.store);
@@ -396,13 +373,7 @@ describe.each(ENGINES)("a fresh bot-check solution lifts the soft lock on %s", (
 });
 
 describe.each(ENGINES)("CSRF before the body on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("answers 403 to a JSON call without a token even when its body is invalid or not JSON at all", async () => {
     const client = server.client();
@@ -451,13 +422,7 @@ describe.each(ENGINES)("CSRF before the body on %s", (engine) => {
 });
 
 describe.each(ENGINES)("sign out everywhere on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("ends every session of the user and closes their sockets, and no one else's", async () => {
     const member = await buildMember(server.store);
@@ -498,13 +463,7 @@ describe.each(ENGINES)("sign out everywhere on %s", (engine) => {
 });
 
 describe.each(ENGINES)("route limits on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { TRUST_PROXY: "true" });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine, { TRUST_PROXY: "true" });
 
   // @fastify/rate-limit keys IPv6 callers by their /64 itself (since v10), as addressKey does ours.
   it("count an IPv6 caller by its /64, not by the address it sends from", async () => {

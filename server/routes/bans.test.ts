@@ -4,7 +4,7 @@
  * RESOLVED ticket), reason and time limits, timed and permanent bans, banned_warning on the
  * player's open socket, and the WARNING answer to the banned player's next filing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../common/constants.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { ENGINES } from "../test/engines.ts";
@@ -16,8 +16,9 @@ import {
   type TicketWorld,
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
-import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, nextEvent } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const BAN_MEMBER = "/api/tickets/ban-member-user";
 const BAN_TEMP = "/api/tickets/ban-temporary-user";
@@ -26,15 +27,11 @@ const UNBAN_TEMP = "/api/tickets/unban-temporary-user";
 const WEEK = 7 * 86_400;
 
 describe.each(ENGINES)("bans on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
 
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const db = () => server.store.db;

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("ALTCHA on sign-in on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { CAPTCHA: "altcha" });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine, { CAPTCHA: "altcha" });
 
   it("tells the client that the widget is on", async () => {
     expect((await server.client().get("/api/config/public")).body.captcha).toBe("altcha");

@@ -3,21 +3,16 @@
  * client names each send (`client_id`), and the same name from the same sender in the same chat
  * answers the message stored the first time, on the socket and over HTTP alike.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 type Ack = { ok: boolean; data?: { id: number; message: string }; error?: string };
 
 describe.each(ENGINES)("chat sends named by the client on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   const stored = (ticketId: number) =>
     server.store.db

@@ -3,23 +3,18 @@
  * both engines: both audiences hear the change in their own presentation, quotes follow the
  * quoted message, and every refusal leaves the row as it was.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PlayerMessage, StaffMessage } from "../../common/schemas/chatResponses.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, nextEvent } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 type Ack<T = StaffMessage> = { ok: boolean; error?: string; data?: T };
 
 describe.each(ENGINES)("editing and deleting chat messages on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   async function parties() {
     const p = await buildChatParties(server);

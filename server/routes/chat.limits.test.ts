@@ -1,24 +1,19 @@
 /** The per-user limit on chat sends over HTTP (finding 2), in both limit stores and on both engines. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
 import { form, storedFiles } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startSecondNode, startTestServer, type TestServer } from "../test/server.ts";
+import { startSecondNode } from "../test/server.ts";
 import { sameSession } from "../test/twoNodes.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const SEND = "/api/new-chat-message";
 
 describe.each(LIMIT_STORES)("HTTP chat sends in the %s limit store", (limits) => {
   describe.each(ENGINES)("on %s", (engine) => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(engine, {}, { limits });
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const server = useTestServer(engine, {}, { limits });
 
     const messagesBy = async (ticketId: number, senderId: number) =>
       (

@@ -3,21 +3,16 @@
  * chat. Staff-only message types and other chats' messages are refused with 422, over HTTP and
  * over the socket alike, and nothing is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TicketRow } from "../db/schema.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildTicket } from "../test/factories.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("quoting a message on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   async function setup() {
     const { member, staff, ticket, player, agent, chatId } = await buildChatParties(server);

@@ -2,20 +2,15 @@
  * Sending a message marks the other side's messages read; staff are told only when read ticks
  * actually changed, not on every message of a busy chat.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("read ticks on sending, on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("tells the chat's staff once, when a reply marked the player's unread messages", async () => {
     const member = await buildMember(server.store);

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, nextEvent } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("ticket chat on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   const setup = () => buildChatParties(server);
 

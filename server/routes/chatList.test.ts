@@ -3,7 +3,7 @@
  * engines: every call, staff only, each staff member's list and notifications their own.
  */
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { insertNotification } from "../repositories/notifications.ts";
@@ -16,14 +16,8 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import {
-  connected,
-  emitWithAck,
-  nextEvent,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from "../test/server.ts";
+import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 /** Collects every `event` a socket receives, to show that something did not arrive. */
 function record(socket: Socket, event: string): unknown[] {
@@ -35,13 +29,7 @@ function record(socket: Socket, event: string): unknown[] {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   async function staffMember(rank: "admin" | "mod" | "dev" = "mod") {
     const user = await buildStaff(server.store, { rank });

@@ -3,12 +3,13 @@
  * its validations, the refusals per rank (and per permission), what players then see, and the
  * read records of employee announcements.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_MESSAGES } from "../../common/schemas/content.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -50,7 +51,6 @@ function firstMsg(body: unknown): string {
 }
 
 describe.each(ENGINES)("announcement and FAQ setup on %s", (engine) => {
-  let server: TestServer;
   let admin: TestClient;
   let mod: TestClient;
   let dev: TestClient;
@@ -71,8 +71,8 @@ describe.each(ENGINES)("announcement and FAQ setup on %s", (engine) => {
       ).n,
     );
 
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const s = server.store;
     const session = async (user: Parameters<typeof openSession>[2]) => openSession(server, server.client(), user);
     admin = await session(await buildStaff(s, { rank: "admin" }));
@@ -82,9 +82,6 @@ describe.each(ENGINES)("announcement and FAQ setup on %s", (engine) => {
     anonymous = server.client();
     stripped = await session(await buildStaff(s, { rank: "mod", permissions: ["setup:view", "members:view"] }));
     viewer = await session(await buildStaff(s, { rank: "mod", permissions: ["announcement:view"] }));
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   describe("player announcements", () => {

@@ -4,14 +4,15 @@
  * stats:page_view, the changelog for non-admins) with nothing written, the changelog's date rule,
  * the capacity warning against its thresholds, and the thresholds' validation.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ServerStats, STATS_RANGES } from "../../common/schemas/stats.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket } from "../test/factories.ts";
-import { connected, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { connected, startTestServer, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const STATS_CALLS = [
   "/api/stats/fetch-tickets-stats-overview",
@@ -22,16 +23,10 @@ const STATS_CALLS = [
 const ADD = "/api/misc/add-new-changelog";
 
 describe.each(ENGINES)("dashboard calls on %s", (engine) => {
-  let server: TestServer;
   const signedIn = (user: { id: number; class: "dev" | "user" }): Promise<TestClient> =>
     openSession(server, server.client(), user);
 
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   const changelogCount = async () =>
     Number(

@@ -3,24 +3,18 @@
  * before it shows the form. Each answer is checked against what the submit call then does, so
  * the advice and the refusal cannot drift apart; and only the caller's own rows count.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ALLOWED_ATTACHMENT_TYPES } from "../../common/constants.ts";
 import { writeSetting } from "../db/appSettings.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const STATUS = "/api/members/filing-status";
 
 describe.each(ENGINES)("filing status on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { UPLOAD_MAX_BYTES: "1234567" });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine, { UPLOAD_MAX_BYTES: "1234567" });
 
   async function signedIn(options: Parameters<typeof buildMember>[1] = {}) {
     const member = await buildMember(server.store, options);

@@ -2,25 +2,21 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildServer, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const UPSERT = "/api/integration/upsert-member";
 const KEY = "integration-key-0123456789abcdef";
 const bearer = (key: string) => ({ csrf: false, headers: { authorization: `Bearer ${key}` } });
 
 describe.each(ENGINES)("game member integration on %s", (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine, { INTEGRATION_API_KEY: KEY });
   beforeAll(async () => {
-    server = await startTestServer(engine, { INTEGRATION_API_KEY: KEY });
     await buildServer(server.store, { title: "Europe 1" });
     await buildServer(server.store, { title: "Asia" });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("answers 401 without the right key", async () => {
@@ -193,13 +189,7 @@ describe("INTEGRATION_API_KEY", () => {
 });
 
 describe.each(ENGINES)("integration switched off on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("answers 404 when no key is configured", async () => {
     const res = await server.client().post(UPSERT, { email: "x@game.test", name: "X" }, bearer(KEY));
@@ -208,14 +198,10 @@ describe.each(ENGINES)("integration switched off on %s", (engine) => {
 });
 
 describe.each(ENGINES)("npm run import-members on %s", (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     await buildServer(server.store, { title: "Europe 1" });
     await buildServer(server.store, { title: "Asia: East" });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   function importEnv(): NodeJS.ProcessEnv {

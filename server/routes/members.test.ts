@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ENGINES } from "../test/engines.ts";
 import {
   buildMember,
@@ -8,19 +8,13 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const GET_MEMBER = "/api/members/get-member";
 
 describe.each(ENGINES)("get-member on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("answers the member's own account with characters and server titles", async () => {
     const europe = await buildServer(server.store, { title: "Europe 1" });

@@ -3,22 +3,17 @@
  * `tag` for @name in a staff message or note, `new_message` for the assignee of a ticket a player
  * writes on (one unread per ticket at a time), and quick replies by category.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildCategory, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, nextEvent } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 let names = 0;
 
 describe.each(ENGINES)("tags and message notifications on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   const notificationsOf = (userId: number) =>
     server.store.db.selectFrom("notifications").selectAll().where("user_id", "=", userId).orderBy("id").execute();

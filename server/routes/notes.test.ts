@@ -3,12 +3,13 @@
  * staff-only notes room, and the refusals for players and temporary visitors on every path.
  */
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildNote, buildStaff, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, nextEvent } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 type Ack<T = Record<string, unknown>> = { ok: true; data: T } | { ok: false; error: string };
 
@@ -22,13 +23,7 @@ function recorder(socket: Socket, event: string): unknown[] {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe.each(ENGINES)("internal notes on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   async function setup() {
     const parties = await buildChatParties(server);

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PERMISSIONS, RANK_DEFAULT_PERMISSIONS } from "../../common/permissions.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("permissions and profile calls on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("gives an admin every permission and a mod their own list", async () => {
     const admin = await buildStaff(server.store, { rank: "admin", permissions: [] });

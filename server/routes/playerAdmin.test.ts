@@ -3,7 +3,7 @@
  * against a reference written in plain TypeScript, the banned filter, Default, every sort key both
  * ways, paging with exact totals, the member's counts and tickets, validation and refusals by rank.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACTIVE_STATUSES, type TicketStatus } from "../../common/constants.ts";
 import { MEMBER_SORT_FIELDS, type StaffMember } from "../../common/schemas/playerAdmin.ts";
 import { nowSeconds } from "../auth/tokens.ts";
@@ -18,7 +18,8 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const SEARCH = "/api/members/pagination-search-members";
 const INFORMATION = "/api/members/get-member-information";
@@ -54,7 +55,6 @@ const PEOPLE: { name: string; email: string; characters: [string, number][]; ban
 ];
 
 describe.each(ENGINES)("staff player search and profile on %s", (engine) => {
-  let server: TestServer;
   let admin: InsertedUser;
   let mod: InsertedUser;
   let dev: InsertedUser;
@@ -72,8 +72,8 @@ describe.each(ENGINES)("staff player search and profile on %s", (engine) => {
   let nobodies: { staff: number; temp: number; deleted: number };
   const now = nowSeconds();
 
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const store = server.store;
     admin = await buildStaff(store, { rank: "admin", name: "Alice Admin", email: "alice.admin@example.test" });
     mod = await buildStaff(store, { rank: "mod" });
@@ -110,10 +110,6 @@ describe.each(ENGINES)("staff player search and profile on %s", (engine) => {
     await file(temp, "NEW TICKET", 1_700_300_000);
     adminClient = server.client();
     await adminClient.signIn(admin.email, FACTORY_PASSWORD);
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   // ---- the reference

@@ -5,7 +5,7 @@
  * nothing, and the player is let in again once the ban is lifted.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { playerRowsOfEmailQuery } from "../repositories/bans.ts";
 import { ENGINES } from "../test/engines.ts";
@@ -19,8 +19,9 @@ import {
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { connected, emitWithAck, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const SUBMIT_TEMPORARY = "/api/tickets/submit-temporary-ticket";
 const WEEK = 7 * 86_400;
@@ -39,17 +40,13 @@ function mixedCase(email: string): string {
 }
 
 describe.each(ENGINES)("bans reach every way in, on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
   let admin: TestClient;
 
+  const server = useTestServer(engine, { TRUST_PROXY: "true" });
   beforeAll(async () => {
-    server = await startTestServer(engine, { TRUST_PROXY: "true" });
     world = await buildTicketWorld(server.store);
     admin = await openSession(server, server.client(), await buildStaff(server.store, { rank: "admin" }));
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const db = () => server.store.db;

@@ -4,7 +4,7 @@
  * typed by their bytes, who may see a picture, and the refusals that change nothing.
  */
 import { readdir } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CSRF_HEADER } from "../../common/constants.ts";
 import { decodeIdToken } from "../../common/schemas/auth.ts";
 import { AVATAR_MAX_BYTES, AVATAR_PATH_PREFIX } from "../../common/schemas/profile.ts";
@@ -18,8 +18,9 @@ import {
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { connected, nextEvent, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { connected, nextEvent, type TestClient } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 type Body = Record<string, unknown>;
 const firstMsg = (body: Body) => (body.detail as { msg: string; loc: string[] }[])[0];
@@ -32,13 +33,7 @@ function pictureForm(file: { name: string; bytes: Uint8Array }, userId?: number)
 }
 
 describe.each(ENGINES)("profile and preferences on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   async function staffMember(options: Parameters<typeof buildStaff>[1] = {}) {
     const user = await buildStaff(server.store, options);

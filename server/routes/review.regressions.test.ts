@@ -4,7 +4,7 @@
  * - a player's chat page named the staff who wrote only staff-only messages;
  * - parallel submissions of one member got past the submission rate and the active-ticket cap.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CSRF_HEADER } from "../../common/constants.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
@@ -17,17 +17,13 @@ import {
   storedFiles,
   type TicketWorld,
 } from "../test/playerTickets.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("review regressions on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
+  const server = useTestServer(engine, { TRUST_PROXY: "true" });
   beforeAll(async () => {
-    server = await startTestServer(engine, { TRUST_PROXY: "true" });
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("stores a file whose name carries a NUL or other control characters, without them", async () => {

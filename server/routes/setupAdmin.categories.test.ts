@@ -2,7 +2,7 @@
  * Category setup (spec 3 §2.4, §7): create, edit, delete, enable, disable, ticket counts, and what
  * a disabled or deleted category means for players and staff moving tickets.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../common/constants.ts";
 import type { Category } from "../../common/schemas/setupResponses.ts";
 import { ENGINES } from "../test/engines.ts";
@@ -15,25 +15,22 @@ import {
   type TicketWorld,
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { firstMsg, playerClient, rowCount, staffClient } from "../test/setupAdmin.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const API = "/api/setup";
 
 describe.each(ENGINES)("category setup on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
   let mod: TestClient;
   let admin: TestClient;
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     world = await buildTicketWorld(server.store);
     mod = await staffClient(server, "mod");
     admin = await staffClient(server, "admin");
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const categories = (res: { body: Record<string, unknown> }) => res.body.categories as Category[];

@@ -1,27 +1,24 @@
 /** Priority and server setup (spec 3 §2.4, §7): create, edit, delete, the default priority. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { GameServer, PriorityLevel } from "../../common/schemas/setupResponses.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildPriority, buildServer, buildTicket } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
 import { firstMsg, playerClient, rowCount, staffClient } from "../test/setupAdmin.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const API = "/api/setup";
 
 describe.each(ENGINES)("priority and server setup on %s", (engine) => {
-  let server: TestServer;
   let mod: TestClient;
   let admin: TestClient;
   let normal: { id: number };
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     normal = await buildPriority(server.store, { title: "Normal", value: 2, is_default: 1 });
     await buildPriority(server.store, { title: "Low", value: 1 });
     mod = await staffClient(server, "mod");
     admin = await staffClient(server, "admin");
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const priorities = (res: { body: Record<string, unknown> }) => res.body.priority_levels as PriorityLevel[];

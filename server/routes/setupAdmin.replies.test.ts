@@ -1,28 +1,25 @@
 /** Quick replies and fast-action excuses setup (spec 3 §2.4, §7). */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { QuickReply } from "../../common/schemas/notes.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildCategory } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
 import { firstMsg, playerClient, rowCount, staffClient } from "../test/setupAdmin.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const API = "/api/setup";
 
 describe.each(ENGINES)("quick replies and excuses setup on %s", (engine) => {
-  let server: TestServer;
   let mod: TestClient;
   let dev: TestClient;
   let billing: { id: number };
   let bugs: { id: number };
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     billing = await buildCategory(server.store, { title: "Payment problems" });
     bugs = await buildCategory(server.store, { title: "Report bugs" });
     mod = await staffClient(server, "mod");
     dev = await staffClient(server, "dev");
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const replies = (res: { body: Record<string, unknown> }) => res.body.quick_replies as QuickReply[];

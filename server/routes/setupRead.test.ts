@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
 import { ENGINES } from "../test/engines.ts";
 import {
@@ -9,12 +9,11 @@ import {
   buildStaff,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 describe.each(ENGINES)("public setup lists, FAQs and announcements on %s", (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const s = server.store;
     await buildCategory(s, { title: "Second", value: 20, style: "red", locales: '{"tr":"İkinci"}', disabled: 1 });
     await buildCategory(s, { title: "First", value: 10, locales: "not json" });
@@ -27,9 +26,6 @@ describe.each(ENGINES)("public setup lists, FAQs and announcements on %s", (engi
     await buildServer(s, { title: "Europe 2", value: 2 });
     await buildServer(s, { title: "Europe 1", value: 1 });
     await buildServer(s, { title: "Closed", value: 0, deleted: 1 });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("lists live categories in order, with locales as an object and the violaters-form rule applied", async () => {

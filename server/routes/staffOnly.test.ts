@@ -8,7 +8,7 @@
  * staff-only message types, and for canary texts planted in staff-only rows. A new event or
  * call is covered as soon as a flow here makes it reach the player.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   playerChatUser,
   playerMessage,
@@ -29,8 +29,9 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import { connected, emitWithAck, startTestServer, type TestServer } from "../test/server.ts";
+import { connected, emitWithAck } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape);
 const PLAYER_KEYS = new Set([playerMessage, playerChatUser, playerTicket, playerTicketPing].flatMap(keysOf));
@@ -80,13 +81,7 @@ function leaks(payload: unknown, canaries: string[], where: string): string[] {
 }
 
 describe.each(ENGINES)("nothing staff-only reaches a player, on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   it("checks the leak walker itself", () => {
     expect(STAFF_ONLY_KEYS).toContain("ip_origin");

@@ -2,22 +2,16 @@
  * Spec 2 §6 per rank, over real HTTP on every engine: assign, hold, complete and edit by the
  * admin, a mod and a dev, as the assignee and not; edits of ended tickets by the closer and not.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ENGINES } from "../test/engines.ts";
 import { buildTicket } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
 import { buildStaffTicketWorld, type StaffTicketWorld } from "../test/staffTicketWorld.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 type Body = Record<string, unknown>;
 
 describe.each(ENGINES)("staff ticket rules per rank on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   const world = () => buildStaffTicketWorld(server, "WAITING DEV");
   const row = (id: number) =>

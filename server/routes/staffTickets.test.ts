@@ -3,32 +3,20 @@
  * transition the table allows and refuses, each §6 refusal per rank, the races, the excuse rule,
  * Auto assign, and what the player's room may hear.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TICKET_STATUSES, type TicketStatus } from "../../common/constants.ts";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { TRANSITIONS } from "../domain/ticketStatus.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildCategory, buildChatMessage, buildStaff, buildTicket, type TicketOptions } from "../test/factories.ts";
-import {
-  connected,
-  emitWithAck,
-  nextEvent,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from "../test/server.ts";
+import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { buildStaffTicketWorld } from "../test/staffTicketWorld.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 type Body = Record<string, unknown>;
 
 describe.each(ENGINES)("staff ticket actions on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   /** A member's ticket on a server and category, and one employee of each rank handling both. */
   const world = (status: TicketStatus = "WAITING DEV", extra: TicketOptions = {}) =>

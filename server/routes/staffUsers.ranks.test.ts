@@ -4,12 +4,13 @@
  * users:* permissions the caller holds; and nobody gives a rank above their own. A refusal is 403
  * `target_outranks_you` and leaves the employee as they were.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PERMISSIONS, type Permission, type StaffRank } from "../../common/permissions.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildCategory, buildServer, buildStaff, buildTicket } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const NEW_PASSWORD = "N3w-Passw0rd!";
 /** Every permission but users:set_admin: everything the staff list offers short of the admin rank. */
@@ -57,19 +58,15 @@ const ACTIONS: Action[] = [
 ];
 
 describe.each(ENGINES)("rank order of staff changes on %s", (engine) => {
-  let server: TestServer;
   let categoryId: number;
   let serverId: number;
 
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     categoryId = (await buildCategory(server.store)).id;
     serverId = (await buildServer(server.store)).id;
     // Someone to take dispersed tickets, so that a disperse that went through would show.
     await buildStaff(server.store, { rank: "dev", categoryIds: [categoryId], serverIds: [serverId] });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const db = () => server.store.db;

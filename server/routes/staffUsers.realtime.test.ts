@@ -5,24 +5,21 @@
  * closes their sockets at once and a new socket is refused.
  */
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../test/engines.ts";
 import { buildStaff } from "../test/factories.ts";
-import { connected, nextEvent, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { connected, nextEvent, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const NEW_PASSWORD = "N3w-Passw0rd!";
 
 describe.each(ENGINES)("staff user changes reach open sockets on %s", (engine) => {
-  let server: TestServer;
   let admin: TestClient;
 
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     admin = await openSession(server, server.client(), await buildStaff(server.store, { rank: "admin" }));
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   /** An employee signed in with two tabs (two sockets). */

@@ -6,15 +6,16 @@
  * (who may act on whom) in staffUsers.ranks.test.ts.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { disableEndsAt, earliestDisableDate, formatDisableDate } from "../../common/disableDate.ts";
 import { PERMISSIONS, type Permission, RANK_DEFAULT_PERMISSIONS } from "../../common/permissions.ts";
 import type { Employee } from "../../common/schemas/staffUsers.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildCategory, buildServer, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { startTestServer, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 import { changeUserPermissions } from "../usecases/changeUserPermissions.ts";
 import { deleteEmployee } from "../usecases/deleteEmployee.ts";
 import { disableEmployee } from "../usecases/disableEmployee.ts";
@@ -23,22 +24,18 @@ const ZONE = "Europe/Istanbul";
 const NEW_PASSWORD = "N3w-Passw0rd!";
 
 describe.each(ENGINES)("staff users on %s", (engine) => {
-  let server: TestServer;
   let admin: TestClient;
   let adminId: number;
   let categoryId: number;
   let serverId: number;
 
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const me = await buildStaff(server.store, { rank: "admin" });
     adminId = me.id;
     admin = await openSession(server, server.client(), me);
     categoryId = (await buildCategory(server.store)).id;
     serverId = (await buildServer(server.store)).id;
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const db = () => server.store.db;

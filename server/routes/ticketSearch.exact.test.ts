@@ -4,12 +4,13 @@
  * index on SQLite as well.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { foldCase } from "../../common/foldCase.ts";
 import type { InsertedUser } from "../seed/users.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const PAGINATION = "/api/tickets/pagination-search-tickets";
 
@@ -21,13 +22,12 @@ const PEOPLE = [
 ];
 
 describe.each(ENGINES)("Exact search folds Unicode case on %s", (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let admin: InsertedUser;
   let client: TestClient;
   const ids = new Map<string, number>();
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
     admin = await buildStaff(server.store, { rank: "admin" });
     for (const person of PEOPLE) {
       const member = await buildMember(server.store, { name: person.name, email: person.email, characters: [] });
@@ -42,7 +42,6 @@ describe.each(ENGINES)("Exact search folds Unicode case on %s", (engine) => {
     client = server.client();
     await client.signIn(admin.email, FACTORY_PASSWORD);
   });
-  afterAll(() => server?.close());
 
   async function exact(field: "name" | "email" | "character_name", value: string): Promise<number[]> {
     const res = await client.post(PAGINATION, { [field]: value, [`${field}_mode`]: 2, entries_per_page: 100 });

@@ -3,7 +3,7 @@
  * reference written in plain TypeScript, combined filters, every sort key both ways, paging with
  * exact totals, the default and tagged filters, special characters, refusals and validation.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TICKET_SORT_FIELDS, type TicketSortField } from "../../common/schemas/ticketSearch.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { TicketRow } from "../db/schema.ts";
@@ -20,7 +20,8 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const PAGINATION = "/api/tickets/pagination-search-tickets";
 const ADVANCED = "/api/tickets/advanced-search-tickets";
@@ -57,7 +58,6 @@ const SUBJECTS = [
 ];
 
 describe.each(ENGINES)("staff ticket search on %s", (engine) => {
-  let server: TestServer;
   let admin: InsertedUser;
   let mod: InsertedUser;
   let dev: InsertedUser;
@@ -69,8 +69,8 @@ describe.each(ENGINES)("staff ticket search on %s", (engine) => {
   let ids: { servers: number[]; categories: number[]; priorities: number[] };
   const base = 1_700_000_000;
 
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const store = server.store;
     admin = await buildStaff(store, { rank: "admin", name: "Admin Ada" });
     mod = await buildStaff(store, { rank: "mod", name: "Mod Max" });
@@ -119,10 +119,6 @@ describe.each(ENGINES)("staff ticket search on %s", (engine) => {
     await adminClient.signIn(admin.email, FACTORY_PASSWORD);
     devClient = server.client();
     await devClient.signIn(dev.email, FACTORY_PASSWORD);
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   // ---- the reference

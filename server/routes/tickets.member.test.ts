@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeFetchCode } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const HISTORY = "/api/tickets/member-ticket-history";
 const FETCH = "/api/tickets/fetch-member-ticket";
 const COMPLETE = "/api/tickets/submit-ticket-complete-member";
 
 describe.each(ENGINES)("a member's own tickets on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine);
 
   async function memberClient() {
     const member = await buildMember(server.store);

@@ -16,19 +16,16 @@ import {
   type TicketWorld,
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe.each(ENGINES)("ticket numbers on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
+  const server = useTestServer(engine, { TRUST_PROXY: "true" });
   beforeAll(async () => {
-    server = await startTestServer(engine, { TRUST_PROXY: "true" });
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("gives 50 parallel member submissions 50 distinct numbers, none refused", async () => {

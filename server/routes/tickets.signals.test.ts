@@ -4,22 +4,16 @@
  * ticket (unread counts kept server-side, live to the ticket's own player only), on both engines.
  */
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { buildTicketWorld, form, type TicketWorld, temporaryTicketFields } from "../test/playerTickets.ts";
-import {
-  connected,
-  emitWithAck,
-  nextEvent,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from "../test/server.ts";
+import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const SUBMIT = "/api/tickets/submit-temporary-ticket";
 const SEARCH = "/api/tickets/search-ticket-temporary";
@@ -60,14 +54,10 @@ async function staffReply(agent: TestClient, chatId: string, message: string) {
 }
 
 describe.each(ENGINES)("ticket reference and reply signals on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
+  const server = useTestServer(engine, { TRUST_PROXY: "true" });
   beforeAll(async () => {
-    server = await startTestServer(engine, { TRUST_PROXY: "true" });
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("shows the visitor the ticket number on filing, and Find my ticket takes it with or without #, and the id", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { writeSetting } from "../db/appSettings.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
@@ -15,7 +15,7 @@ import {
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const SUBMIT = "/api/tickets/submit-member-ticket";
 const SUBMIT_TEMPORARY = "/api/tickets/submit-temporary-ticket";
@@ -33,15 +33,11 @@ function filesFirst(fields: Record<string, string | number>, files: FormFile[]):
 const issueLocs = (body: Record<string, unknown>) => (body.detail as { loc: string[] }[]).map((i) => i.loc);
 
 describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
-  let server: TestServer;
+  // A small upload limit, so that an oversize file is cheap to send.
+  const server = useTestServer(engine, { UPLOAD_MAX_BYTES: "4096" });
   let world: TicketWorld;
   beforeAll(async () => {
-    // A small upload limit, so that an oversize file is cheap to send.
-    server = await startTestServer(engine, { UPLOAD_MAX_BYTES: "4096" });
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   async function signedIn(options: { bannedUntil?: number } = {}) {
@@ -285,14 +281,10 @@ describe.each(ENGINES)("submit-member-ticket on %s", (engine) => {
 });
 
 describe.each(ENGINES)("ticket submission with the bot check on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
+  const server = useTestServer(engine, { CAPTCHA: "altcha" });
   beforeAll(async () => {
-    server = await startTestServer(engine, { CAPTCHA: "altcha" });
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("requires a solved challenge, removes the files when it is missing or wrong, and accepts it once", async () => {

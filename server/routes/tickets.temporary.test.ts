@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeTicketInfo } from "../../common/ticket-code.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { ENGINES, LIMIT_STORES } from "../test/engines.ts";
@@ -13,7 +13,8 @@ import {
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startSecondNode, startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import { startSecondNode, type TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const SUBMIT = "/api/tickets/submit-temporary-ticket";
 const SEARCH = "/api/tickets/search-ticket-temporary";
@@ -40,14 +41,10 @@ function fromNewNetwork(): Record<string, string> {
 const UNUSED_REFERENCE = 9_000_000;
 
 describe.each(ENGINES)("temporary tickets on %s", (engine) => {
-  let server: TestServer;
   let world: TicketWorld;
+  const server = useTestServer(engine, { TRUST_PROXY: "true" });
   beforeAll(async () => {
-    server = await startTestServer(engine, { TRUST_PROXY: "true" });
     world = await buildTicketWorld(server.store);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   async function submit(client: TestClient, headers: Record<string, string>, overrides = {}, files = [] as never[]) {
@@ -341,14 +338,10 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
 
 describe.each(LIMIT_STORES)("temporary look-up throttle in the %s limit store", (limits) => {
   describe.each(ENGINES)("on %s", (engine) => {
-    let server: TestServer;
     let world: TicketWorld;
+    const server = useTestServer(engine, { TRUST_PROXY: "true" }, { limits });
     beforeAll(async () => {
-      server = await startTestServer(engine, { TRUST_PROXY: "true" }, { limits });
       world = await buildTicketWorld(server.store);
-    });
-    afterAll(async () => {
-      await server?.close();
     });
 
     it("searches no more than the limit of 100 parallel wrong look-ups, and a right pair in the burst is refused", async () => {

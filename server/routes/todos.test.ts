@@ -4,23 +4,17 @@
  * shown to the one configured account only.
  */
 import os from "node:os";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FetchTodosResponse, Todo } from "../../common/schemas/todos.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, FACTORY_PASSWORD } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const SWITCH_EMAIL = "Lead.Dev@Staff.test";
 
 describe.each(ENGINES)("to-do board on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { DEV_SWITCH_USER_EMAIL: SWITCH_EMAIL });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine, { DEV_SWITCH_USER_EMAIL: SWITCH_EMAIL });
 
   async function signedIn(user: { email: string }) {
     const client = server.client();

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { storedFiles, storingNothing } from "../test/playerTickets.ts";
 import { SAMPLE_FILES } from "../test/sampleFiles.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const LIMIT = 64 * 1024;
 
@@ -16,13 +17,7 @@ function form(files: { name: string; bytes: Buffer }[], fields: Record<string, s
 }
 
 describe.each(ENGINES)("attachments on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { UPLOAD_MAX_BYTES: String(LIMIT) });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine, { UPLOAD_MAX_BYTES: String(LIMIT) });
 
   async function signedIn(
     kind: "member" | "staff",

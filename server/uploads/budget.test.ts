@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSRF_HEADER } from "../../common/constants.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { sweepOrphanUploads } from "../jobs/sweeps.ts";
@@ -20,7 +20,8 @@ import {
   type TicketWorld,
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const BUDGET = 40_000;
 /** A text file of `size` bytes (text is an allowed type whatever its size). */
@@ -34,18 +35,14 @@ function fromNewAddress(): Record<string, string> {
 
 describe.each(ENGINES)("upload budget on %s", (engine) => {
   describe.each(LIMIT_STORES)("with %s limits", (limits) => {
-    let server: TestServer;
     let world: TicketWorld;
+    const server = useTestServer(
+      engine,
+      { UPLOAD_BUDGET_BYTES: String(BUDGET), UPLOAD_MAX_BYTES: "30000", TRUST_PROXY: "true" },
+      { limits },
+    );
     beforeAll(async () => {
-      server = await startTestServer(
-        engine,
-        { UPLOAD_BUDGET_BYTES: String(BUDGET), UPLOAD_MAX_BYTES: "30000", TRUST_PROXY: "true" },
-        { limits },
-      );
       world = await buildTicketWorld(server.store);
-    });
-    afterAll(async () => {
-      await server?.close();
     });
     afterEach(() => {
       vi.restoreAllMocks();
@@ -198,13 +195,7 @@ describe.each(ENGINES)("upload budget on %s", (engine) => {
 const SUBMIT = "/api/tickets/submit-member-ticket";
 
 describe.each(ENGINES)("orphan upload sweep on %s", (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { UPLOAD_ORPHAN_MINUTES: "60" });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(engine, { UPLOAD_ORPHAN_MINUTES: "60" });
 
   async function uploadAs(client: TestClient): Promise<string> {
     const res = await client.post("/api/upload-files", form({}, [text(100)]));

@@ -2,12 +2,13 @@
  * Malformed bodies (finding 8): whatever a caller sends, a broken body is answered 400 or 422
  * with `detail`, never 500, and leaves no file behind; anonymous callers included.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CSRF_HEADER } from "../../common/constants.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, FACTORY_PASSWORD } from "../test/factories.ts";
 import { form, storedFiles } from "../test/playerTickets.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/server.ts";
+import type { TestClient } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 
 const B = "----helpdeskboundary";
 const CRLF = "\r\n";
@@ -72,19 +73,15 @@ const CASES: [string, string, Buffer][] = [
 ];
 
 describe.each(ENGINES)("malformed bodies on %s", (engine) => {
-  let server: TestServer;
   let member: TestClient;
   let anonymous: TestClient;
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const user = await buildMember(server.store);
     member = server.client();
     await member.signIn(user.email, FACTORY_PASSWORD);
     anonymous = server.client();
     await anonymous.get("/api/config/public");
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   async function raw(client: TestClient, path: string, contentType: string, body: Buffer) {

@@ -5,7 +5,7 @@
  * chat list and notifications, and announce the same events: both take them from
  * domain/chatMessage.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TicketStatus } from "../../common/constants.ts";
 import type { AppContext } from "../context.ts";
 import type { DomainEvents } from "../events.ts";
@@ -13,17 +13,16 @@ import type { SessionRow } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildMember, buildStaff, buildTicket } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 import { sendChatMessage } from "./sendChatMessage.ts";
 
 const WAYS = ["plain", "quoting"] as const;
 
 describe.each(ENGINES)("sendChatMessage on %s", (engine) => {
-  let server: TestServer;
   let ctx: AppContext;
   const heard: { name: keyof DomainEvents; ticketId: number }[] = [];
+  const server = useTestServer(engine);
   beforeAll(async () => {
-    server = await startTestServer(engine);
     ctx = server.node.ctx;
     for (const name of ["message.created", "ticket.updated", "messages.read", "chatList.added"] as const) {
       ctx.events.on(name, (event) => {
@@ -31,9 +30,6 @@ describe.each(ENGINES)("sendChatMessage on %s", (engine) => {
         if (ticket) heard.push({ name, ticketId: ticket.id });
       });
     }
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const db = () => server.store.db;

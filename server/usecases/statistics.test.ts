@@ -4,12 +4,12 @@
  * mean and median of the first-reply delay, the ticket totals, one employee's work and the open
  * tickets per category and status. `now` is fixed: 2026-03-15 13:20 in Europe/Istanbul (UTC+3).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TicketStatus } from "../../common/constants.ts";
 import type { StatsRange } from "../../common/schemas/stats.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildCategory, buildMember, buildStaff, buildTicket } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 import { countTicketsOverTime, firstReplyDelayOverTime } from "./countTicketsOverTime.ts";
 import { ticketStatsOverview } from "./ticketStatsOverview.ts";
 import { userStatsOverview } from "./userStatsOverview.ts";
@@ -28,12 +28,11 @@ function expectSeries(actual: Record<string, unknown> | undefined, keys: number,
 
 describe.each(ENGINES)("statistics on %s", (engine) => {
   describe("tickets per period, totals, one employee's work, open tickets", () => {
-    let server: TestServer;
     let me: number;
     let categories: { a: number; b: number; gone: number };
 
+    const server = useTestServer(engine, ZONE);
     beforeAll(async () => {
-      server = await startTestServer(engine, ZONE);
       const store = server.store;
       me = (await buildStaff(store, { rank: "mod" })).id;
       const other = (await buildStaff(store, { rank: "mod" })).id;
@@ -64,9 +63,6 @@ describe.each(ENGINES)("statistics on %s", (engine) => {
       for (const [created_at, status, category_id, extra] of rows) {
         await buildTicket(store, { member, created_at, status, category_id, ...(extra as object) });
       }
-    });
-    afterAll(async () => {
-      await server?.close();
     });
 
     const series = async (range: StatsRange) => {
@@ -145,10 +141,8 @@ describe.each(ENGINES)("statistics on %s", (engine) => {
   });
 
   describe("first-reply delay: mean and median per period of the first reply", () => {
-    let server: TestServer;
-
+    const server = useTestServer(engine, ZONE);
     beforeAll(async () => {
-      server = await startTestServer(engine, ZONE);
       const member = await buildMember(server.store);
       const replies: [number, number][] = [
         // 12:00–13:00 today: 10, 20, 30 and 100 minutes.
@@ -170,9 +164,6 @@ describe.each(ENGINES)("statistics on %s", (engine) => {
       }
       // Not answered yet: no delay to count.
       await buildTicket(server.store, { member, created_at: ist(2026, 3, 15, 12, 10) });
-    });
-    afterAll(async () => {
-      await server?.close();
     });
 
     const delays = async (range: StatsRange) =>

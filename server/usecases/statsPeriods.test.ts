@@ -15,7 +15,7 @@ import { type Bucket, seriesBuckets } from "../domain/statsBuckets.ts";
 import { firstReplyDelayPerPeriod, readStatsGeneration } from "../repositories/stats.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTicket } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
+import { useTestServer } from "../test/useTestServer.ts";
 import { countTicketsOverTime, firstReplyDelayOverTime, warmStatistics } from "./countTicketsOverTime.ts";
 
 /** Epoch seconds of a wall-clock time in Istanbul (UTC+3 all year). */
@@ -24,13 +24,12 @@ const NOW = ist(2026, 3, 15, 13, 20);
 const ZONE = "Europe/Istanbul";
 
 describe.each(ENGINES)("stored statistic periods on %s", (engine) => {
-  let server: TestServer;
   let second: { db: AppContext["store"]["db"]; close(): Promise<void> };
   /** Another node on the same database: its own handle, so nothing of the first node's memory. */
   let secondCtx: AppContext;
 
+  const server = useTestServer(engine, { BUSINESS_TIMEZONE: ZONE });
   beforeAll(async () => {
-    server = await startTestServer(engine, { BUSINESS_TIMEZONE: ZONE });
     const member = await buildMember(server.store);
     const replies: [number, number][] = [
       // 11:00–12:00 today: 10 and 30 minutes (even: median 20).
@@ -56,7 +55,6 @@ describe.each(ENGINES)("stored statistic periods on %s", (engine) => {
   });
   afterAll(async () => {
     await second?.close();
-    await server?.close();
   });
 
   const stored = () =>
