@@ -7,7 +7,7 @@
  */
 import pino from "pino";
 import type { Socket } from "socket.io-client";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { sessionLimits, TOUCH_EVERY_SECONDS } from "../auth/sessionPolicy.ts";
 import { nowSeconds } from "../auth/tokens.ts";
@@ -22,8 +22,20 @@ import type { AppSocket } from "./socketTypes.ts";
 
 const MEMBER_IDLE_SECONDS = sessionLimits({ class: "user" }, "user").idleSeconds;
 
+/**
+ * Moves this process's clock (Date, which the server reads too) on by `ms` at once, instead of
+ * waiting that long; timers keep real time, and the clock goes on ticking from there.
+ */
+function clockForward(ms: number): void {
+  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+  vi.setSystemTime(Date.now() + ms);
+}
+
 describe.each(ENGINES)("socket sessions on %s", (engine) => {
   const server = useTestServer(engine);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   /** A member signed in over HTTP, with the id of the session that made. */
   async function signedInMember() {
@@ -66,7 +78,7 @@ describe.each(ENGINES)("socket sessions on %s", (engine) => {
    * sweep meanwhile, or on its next event, which is refused and writes nothing.
    */
   async function expectClosedOnNextEvent(socket: Socket, ticket: TicketRow): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS + 200));
+    clockForward(SESSION_RECHECK_MS + 200);
     if (socket.connected) {
       const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
       const refused = await emitWithAck(socket, "send_message", {
@@ -192,7 +204,7 @@ describe.each(ENGINES)("socket sessions on %s", (engine) => {
       .where("id", "=", sessionId)
       .execute();
     // The next event after this checks the session again, and learns that it is stale.
-    await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS + 200));
+    clockForward(SESSION_RECHECK_MS + 200);
 
     const before = nowSeconds();
     const burst = await Promise.all(Array.from({ length: 5 }, () => readChat(socket, ticket)));
@@ -206,7 +218,7 @@ describe.each(ENGINES)("socket sessions on %s", (engine) => {
     expect(touched + MEMBER_IDLE_SECONDS).toBeGreaterThan(idleEnd);
 
     // A second later, still within the interval: another write would carry a later second.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    clockForward(1_100);
     expect(nowSeconds() - touched).toBeLessThan(TOUCH_EVERY_SECONDS);
     const more = await Promise.all(Array.from({ length: 5 }, () => readChat(socket, ticket)));
     expect(more).toEqual(Array(5).fill({ ok: true }));
