@@ -47,9 +47,9 @@ describe.each(CASES)("socket limits per user on %s with %s limits", (engine, lim
 
     // A closed socket gives its slot back at once.
     const open = sockets.filter((s) => s.connected);
-    const closed = new Promise((resolve) => setTimeout(resolve, 200));
+    const gone = open[0]!.id!;
     open[0]!.close();
-    await closed;
+    await vi.waitFor(() => expect(server.node.io.of("/").sockets.has(gone)).toBe(false));
     expect(await outcome(client.socket())).toBe("connected");
     expect(await outcome(client.socket())).toBe("too_many_sockets");
     client.closeSockets();
