@@ -24,8 +24,6 @@ const ENV = {
   ATTACHMENT_RETENTION_DAYS: "0.00002",
   UPLOAD_ORPHAN_MINUTES: "1",
 };
-/** After the change is seen: long enough for several more runs on both nodes, where a double would show. */
-const SETTLE_MS = 1_500;
 
 type Heard = { event: string; payload: Record<string, unknown> }[];
 
@@ -36,9 +34,26 @@ function listen(socket: Socket): Heard {
   return heard;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-
 describeTwoNodes("sweeps on two nodes at once", ENV, { sweeps: true }, (cluster) => {
+  /** Sweep runs each node has finished so far. */
+  const runs = () =>
+    Promise.all(
+      cluster().nodes.map(async ({ node }) =>
+        (await node.ctx.metrics.sweepRuns.get()).values.reduce((sum, v) => sum + v.value, 0),
+      ),
+    );
+  /**
+   * After the change is seen: resolves once each node has finished two more runs, where a second
+   * close, clean-up or announcement would have shown, and a run's interval for its events to cross.
+   */
+  async function settle(): Promise<void> {
+    const start = await runs();
+    await vi.waitFor(async () => expect((await runs()).every((n, i) => n >= start[i]! + 2)).toBe(true), {
+      timeout: 10_000,
+      interval: 100,
+    });
+  }
+
   const db = () => cluster().store.db;
   const reload = (id: number) => db().selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
