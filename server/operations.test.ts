@@ -20,7 +20,7 @@ import { RedisRateLimitStore } from "./ratelimit/redisStore.ts";
 import { MemoryRateLimitStore, type RateLimitStore } from "./ratelimit/store.ts";
 import { createTestStore, ENGINES, TEST_DATABASE_URL, TEST_REDIS_URL, type TestStore } from "./test/engines.ts";
 import { buildStaff } from "./test/factories.ts";
-import { connected, emitWithAck, TestClient, type TestServer } from "./test/server.ts";
+import { caughtUp, connected, emitWithAck, TestClient, type TestServer } from "./test/server.ts";
 import { openSession } from "./test/sessions.ts";
 import { TcpProxy } from "./test/tcpProxy.ts";
 import { useTestServer } from "./test/useTestServer.ts";
@@ -192,7 +192,11 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL going away and coming back", () 
     // The pool's idle connections broke under it: told, not thrown (which would end the process).
     await vi.waitFor(() => expect(lost.length).toBeGreaterThan(0));
     // The socket stays open; what needs the database says why it cannot be done now.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await emitWithAck(socket, "get_number_of_notifications", {})).toEqual({
+      ok: false,
+      error: "database_unavailable",
+    });
+    await caughtUp(socket);
     expect(socket.connected).toBe(true);
 
     await proxy.restore();

@@ -10,7 +10,15 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../test/engines.ts";
 import { buildMember } from "../test/factories.ts";
-import { connected, nextEvent, startSecondNode, startTestServer, TestClient, type TestServer } from "../test/server.ts";
+import {
+  caughtUp,
+  connected,
+  nextEvent,
+  startSecondNode,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { TcpProxy } from "../test/tcpProxy.ts";
 import { describeTwoNodes, sameSession } from "../test/twoNodes.ts";
@@ -77,7 +85,7 @@ describeTwoNodes("two nodes on PostgreSQL and Redis", {}, { sweeps: true }, (clu
       // And the recovered socket is in its rooms on the new node.
       second.node.ctx.realtime.toUser(member.id, "number_notifications", { unread: 4 });
       await vi.waitFor(() => expect(got).toEqual([1, 2, 3, 4]));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await caughtUp(socket);
       expect(got).toEqual([1, 2, 3, 4]);
       socket.close();
     } finally {

@@ -9,7 +9,7 @@ import { encodeChatId } from "../../common/ticket-code.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildStaff, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
+import { caughtUp, connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 
@@ -90,11 +90,14 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     return { agent, player, ticket, chatId, staff, handle: { pid: pid!, offset: offset! } };
   }
 
-  /** After the stranded socket's missed packets, one more message and update the staff rooms get. */
-  async function laterStaffNews(player: TestClient, chatId: string, ticket: TicketRow): Promise<void> {
+  /**
+   * After the stranded socket's missed packets, one more message and update the staff rooms get;
+   * answers once `socket` has everything that was sent to it by then.
+   */
+  async function laterStaffNews(player: TestClient, chatId: string, ticket: TicketRow, socket: Socket): Promise<void> {
     expect((await player.post("/api/new-chat-message", { chatId, message: "Later news" })).status).toBe(200);
     publishUpdate(ticket);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await caughtUp(socket);
   }
 
   it("gives a player who presents a staff socket's pid and offset a fresh socket, with nothing of staff's", async () => {
@@ -106,7 +109,7 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     await connected(socket);
     expect(socket.recovered).toBe(false);
     expect((socket as unknown as RecoveryHandle)._pid).not.toBe(handle.pid);
-    await laterStaffNews(player, chatId, ticket);
+    await laterStaffNews(player, chatId, ticket, socket);
     expect(received.filter((r) => STAFF_EVENTS.includes(r.event))).toEqual([]);
     // The stranger's socket is an ordinary one of their own.
     expect(await emitWithAck(socket, "join_chatroom", { room_id: chatId, name: other.id })).toEqual({
@@ -124,7 +127,7 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     const { socket, received } = presenting(visitor, handle);
     await connected(socket);
     expect(socket.recovered).toBe(false);
-    await laterStaffNews(player, chatId, ticket);
+    await laterStaffNews(player, chatId, ticket, socket);
     expect(received.filter((r) => STAFF_EVENTS.includes(r.event))).toEqual([]);
   });
 
@@ -147,8 +150,10 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     const { socket, received } = presenting(agent, handle);
     await connected(socket);
     expect(socket.recovered).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const missed = received.filter((r) => STAFF_EVENTS.includes(r.event));
+    const missedEvents = () => received.filter((r) => STAFF_EVENTS.includes(r.event));
+    await vi.waitFor(() => expect(missedEvents()).toHaveLength(2));
+    await caughtUp(socket);
+    const missed = missedEvents();
     expect(missed.map((r) => r.event).sort()).toEqual(["new_message", "ticket_updated_ping"]);
     expect(missed.find((r) => r.event === "new_message")?.payload).toMatchObject({
       message: "Missed by staff",
@@ -156,7 +161,7 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     });
     received.length = 0;
     // Still in the chat room and the staff room it held.
-    await laterStaffNews(player, chatId, ticket);
+    await laterStaffNews(player, chatId, ticket, socket);
     const heard = received.filter((r) => STAFF_EVENTS.includes(r.event)).map((r) => r.event);
     expect(heard.sort()).toEqual(["new_message", "ticket_updated_ping"]);
   });
@@ -174,8 +179,10 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     await connected(socket);
     vi.restoreAllMocks();
     expect(socket.recovered).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const pings = received.filter((r) => r.event === "ticket_updated_ping").map((r) => r.payload);
+    const pingsNow = () => received.filter((r) => r.event === "ticket_updated_ping").map((r) => r.payload);
+    await vi.waitFor(() => expect(pingsNow()).toHaveLength(2));
+    await caughtUp(socket);
+    const pings = pingsNow();
     expect(pings).toEqual([
       expect.objectContaining({ status: ticket.status }),
       expect.objectContaining({ status: "ON HOLD" }),
@@ -189,10 +196,10 @@ describe.each(ENGINES)("socket connection-state recovery on %s", (engine) => {
     const { socket, received } = presenting(agent, handle);
     await connected(socket);
     expect(socket.recovered).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await caughtUp(socket);
     expect(received.filter((r) => r.event === "new_message")).toEqual([]);
     // Staff again, so the staff room is theirs anew; the chat room is not until they join it.
-    await laterStaffNews(player, chatId, ticket);
+    await laterStaffNews(player, chatId, ticket, socket);
     expect(received.filter((r) => STAFF_EVENTS.includes(r.event)).map((r) => r.event)).toEqual(["ticket_updated_ping"]);
   });
 });

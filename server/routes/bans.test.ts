@@ -16,7 +16,7 @@ import {
   type TicketWorld,
   temporaryTicketFields,
 } from "../test/playerTickets.ts";
-import { connected, emitWithAck, nextEvent } from "../test/server.ts";
+import { caughtUp, connected, emitWithAck, nextEvent } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 
@@ -116,7 +116,7 @@ describe.each(ENGINES)("bans on %s", (engine) => {
     expect(await banMessages(ticket.id)).toHaveLength(1);
 
     // The player's room never received the staff-only ban message.
-    await new Promise((r) => setTimeout(r, 100));
+    await Promise.all([caughtUp(playerSocket), caughtUp(staffSocket)]);
     expect(playerMessages).toEqual([]);
     expect(staffNewMessages).toEqual([]);
 
@@ -134,7 +134,7 @@ describe.each(ENGINES)("bans on %s", (engine) => {
     const wrongly: unknown[] = [];
     for (const socket of [unbanned, staffLater]) socket.on("banned_warning", (w) => wrongly.push(w));
     await Promise.all([connected(unbanned), connected(staffLater)]);
-    await new Promise((r) => setTimeout(r, 100));
+    await Promise.all([caughtUp(unbanned), caughtUp(staffLater)]);
     expect(wrongly).toEqual([]);
 
     // A second ban while one holds is refused and writes nothing.

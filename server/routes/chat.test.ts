@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent } from "../test/server.ts";
+import { caughtUp, connected, emitWithAck, nextEvent } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 
@@ -215,17 +215,19 @@ describe.each(ENGINES)("ticket chat on %s", (engine) => {
     const received: string[] = [];
     socket.on("new_message", (m: { message: string }) => received.push(m.message));
     await agent.post("/api/new-chat-message", { chatId, message: "before" });
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(received).toEqual(["before"]));
 
-    const back = new Promise<void>((resolve) => socket.io.once("reconnect", () => resolve()));
+    // The socket's own connect, which carries whether its state was recovered.
+    const back = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     // Cut the transport without a clean close, as a network drop does.
     socket.io.engine.close();
     await agent.post("/api/new-chat-message", { chatId, message: "while away" });
     await back;
-    await new Promise((r) => setTimeout(r, 300));
     expect(socket.recovered).toBe(true);
+    await vi.waitFor(() => expect(received).toEqual(["before", "while away"]));
     await agent.post("/api/new-chat-message", { chatId, message: "after" });
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(received).toContain("after"));
+    await caughtUp(socket);
     expect(received).toEqual(["before", "while away", "after"]);
   });
 

@@ -16,7 +16,7 @@ import {
   buildTicket,
   FACTORY_PASSWORD,
 } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
+import { caughtUp, connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 
 /** Collects every `event` a socket receives, to show that something did not arrive. */
@@ -25,8 +25,6 @@ function record(socket: Socket, event: string): unknown[] {
   socket.on(event, (payload: unknown) => seen.push(payload));
   return seen;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
   const server = useTestServer(engine);
@@ -69,7 +67,7 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
       active_chat_ids: [t1.id],
     });
     await a.client.post("/api/add-tickets-to-chat", { ticket_ids: [t1.id, t2.id] });
-    await settle();
+    await caughtUp(tab1);
     expect(again).toEqual([{ ticket: expect.objectContaining({ id: t2.id }) }]);
 
     expect((await a.client.get("/api/fetch-active-chat-ids")).body).toEqual({ active_chat_ids: [t1.id, t2.id] });
@@ -137,7 +135,7 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
     expect((await a.client.post("/api/is-pinned-ticket", { id: t.id })).body).toEqual({ pinned: false });
 
     await b.client.post("/api/remove-ticket-from-chat", { ticket_id: t.id });
-    await settle();
+    await caughtUp(aSocket);
     // A heard only of their own add and removal, never of B's.
     expect(aEvents.added).toHaveLength(1);
     expect(aEvents.removed).toEqual([{ ticket_id: t.id }]);
@@ -296,7 +294,7 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
     expect(marked.body).toEqual({ marked: 2, unread: 0 });
     expect(await Promise.all(events)).toEqual([{}, { unread: 0 }]);
     expect((await a.client.post("/api/notification/mark-all-read")).body).toEqual({ marked: 0, unread: 0 });
-    await settle();
+    await caughtUp(bSocket);
     expect(bHears).toEqual([]);
     expect(await emitWithAck(bSocket, "get_number_of_notifications", {})).toEqual({ ok: true, data: { unread: 1 } });
     a.client.closeSockets();
@@ -350,7 +348,8 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
       ok: true,
       data: { unread_chats: {} },
     });
-    await settle();
+    // The fan-out writes to every holder at once: the owner heard it, so the other's socket has too.
+    await caughtUp(otherSocket);
     expect(otherHears).toEqual([]); // not in the other staff member's list
     a.client.closeSockets();
     other.client.closeSockets();
@@ -388,8 +387,16 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
       previousAssignee: assignee.user.id,
       byUserId: admin.user.id,
     });
-    await settle();
-    expect(await server.store.db.selectFrom("active_chats").selectAll().execute()).toHaveLength(before.length);
+    // A later assignment takes the same way: once it is heard, the unassignment has had its turn.
+    const later = await buildTicket(server.store, { member, assigned_to: assignee.user.id });
+    const laterHeard = nextEvent(socket, "new_active_chat");
+    server.node.ctx.events.publish("ticket.assigned", {
+      ticket: later,
+      previousAssignee: null,
+      byUserId: admin.user.id,
+    });
+    expect(await laterHeard).toMatchObject({ ticket: { id: later.id } });
+    expect(await server.store.db.selectFrom("active_chats").selectAll().execute()).toHaveLength(before.length + 1);
 
     // The admin replies: the ticket enters the admin's list too.
     const adminSocket = await ownSocket(admin.client, admin.user.id);
@@ -402,8 +409,10 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
     // A player's own message adds nothing to the player (players have no list).
     const player = server.client();
     await player.signIn(member.email, FACTORY_PASSWORD);
+    // The message's work after its commit ends with the unread marks of the list's holders.
+    const adminUnread = nextEvent(adminSocket, "unread_message");
     await player.post("/api/new-chat-message", { chatId: encodeChatId(t.id), message: "Thanks" });
-    await settle();
+    await adminUnread;
     const memberRows = await server.store.db
       .selectFrom("active_chats")
       .selectAll()

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildNote, buildStaff, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
-import { connected, emitWithAck, nextEvent } from "../test/server.ts";
+import { caughtUp, connected, emitWithAck, nextEvent } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 
@@ -19,8 +19,6 @@ function recorder(socket: Socket, event: string): unknown[] {
   socket.on(event, (payload: unknown) => seen.push(payload));
   return seen;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe.each(ENGINES)("internal notes on %s", (engine) => {
   const server = useTestServer(engine);
@@ -204,7 +202,7 @@ describe.each(ENGINES)("internal notes on %s", (engine) => {
       ok: true,
     });
     await staffHears;
-    await settle();
+    await Promise.all([caughtUp(playerSocket), caughtUp(visitorSocket)]);
     expect(playerNotes).toEqual([]);
     expect(visitorNotes).toEqual([]);
     expect(await noteCount(ticket.id)).toBe(before + 1);

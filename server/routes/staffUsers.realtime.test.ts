@@ -8,7 +8,7 @@ import type { Socket } from "socket.io-client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../test/engines.ts";
 import { buildStaff } from "../test/factories.ts";
-import { connected, nextEvent, type TestClient } from "../test/server.ts";
+import { caughtUp, connected, nextEvent, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 
@@ -50,7 +50,7 @@ describe.each(ENGINES)("staff user changes reach open sockets on %s", (engine) =
     expect(await Promise.all(events)).toEqual([{}, {}]);
     expect(tabs.every((tab) => tab.connected)).toBe(true);
     expect((await client.get("/api/users/fetch-devs?scope=all")).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await caughtUp(bystander.tabs[0]!);
     expect(heard).toEqual([]);
   });
 

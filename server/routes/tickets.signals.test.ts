@@ -11,7 +11,7 @@ import { buildChatParties } from "../test/chatParties.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildMember, buildTempUser, buildTicket, FACTORY_PASSWORD } from "../test/factories.ts";
 import { buildTicketWorld, form, type TicketWorld, temporaryTicketFields } from "../test/playerTickets.ts";
-import { connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
+import { caughtUp, connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { openTemporarySession } from "../test/sessions.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 
@@ -186,8 +186,9 @@ describe.each(ENGINES)("ticket reference and reply signals on %s", (engine) => {
     expect(held.status).toBe(200);
     expect(await hold).toMatchObject({ ticket_id: ticket.id, status: "ON HOLD", reply: false, unread: 1 });
 
-    // Give any stray emit time to arrive before asserting none did.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Each signal went to the member's room in one emit: had the other player's socket been in
+    // it, the signals would be on that connection ahead of this round trip's answer.
+    await caughtUp(theirs);
     expect(leaked).toEqual([]);
   });
 
@@ -219,14 +220,22 @@ describe.each(ENGINES)("ticket reference and reply signals on %s", (engine) => {
     );
     expect(acks.every((ack) => ack.ok)).toBe(true);
     expect(await last).toMatchObject({ unread: burst, unread_total: burst + 1, reply: true });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The player reads the chat: its signal leaves after every signal of the burst (one ticket's
+    // signals leave one at a time, in order), so the burst's are all in before it.
+    const cleared = eventWhere<{ unread: number }>(mine, "player_ticket_signal", (p) => p.unread === 0);
+    expect(await emitWithAck(mine, "messages_read", { chat_id: chatId })).toEqual({ ok: true });
+    await cleared;
+    const ofBurst = signals.slice(
+      0,
+      signals.findIndex((s) => s.unread === 0),
+    );
     // A signal waiting for its turn covers the replies that came meanwhile; counts never go back.
-    expect(signals.length).toBeGreaterThan(0);
-    expect(signals.length).toBeLessThanOrEqual(burst);
-    expect(signals.every((s) => s.reply)).toBe(true);
-    const counts = signals.map((s) => s.unread);
+    expect(ofBurst.length).toBeGreaterThan(0);
+    expect(ofBurst.length).toBeLessThanOrEqual(burst);
+    expect(ofBurst.every((s) => s.reply)).toBe(true);
+    const counts = ofBurst.map((s) => s.unread);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
-    expect(signals.at(-1)).toMatchObject({ unread: burst, unread_total: burst + 1 });
+    expect(ofBurst.at(-1)).toMatchObject({ unread: burst, unread_total: burst + 1 });
     socket.close();
   });
 
@@ -235,17 +244,23 @@ describe.each(ENGINES)("ticket reference and reply signals on %s", (engine) => {
     const ticket = await buildTicket(server.store, { member: temp });
     const visitor = server.client();
     await openTemporarySession(server, visitor, temp.id, ticket.id);
-    const { agent, chatId: otherChat } = await setup();
+    const { agent, chatId: otherChat, player: owner, member: otherMember, ticket: otherTicket } = await setup();
+    const ownerSocket = owner.socket();
+    await connected(ownerSocket);
+    await emitWithAck(ownerSocket, "join_chatroom", { room_id: otherMember.id, name: otherMember.id });
 
     const socket = visitor.socket();
     await connected(socket);
     await emitWithAck(socket, "join_chatroom", { room_id: temp.id, name: temp.id });
     const seen = collect(socket, "player_ticket_signal");
+    // The other ticket's signal reaches its owner; once it has, the visitor would have it too.
+    const ownerHeard = nextEvent<Record<string, unknown>>(ownerSocket, "player_ticket_signal");
     await staffReply(agent, otherChat, "Not for the visitor.");
+    expect(await ownerHeard).toMatchObject({ ticket_id: otherTicket.id, reply: true });
     const heard = nextEvent<Record<string, unknown>>(socket, "player_ticket_signal");
     await staffReply(agent, encodeChatId(ticket.id), "For the visitor.");
     expect(await heard).toMatchObject({ ticket_id: ticket.id, unread: 1, unread_total: 1, reply: true });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await caughtUp(socket);
     expect([...new Set(seen.map((s) => (s as { ticket_id: number }).ticket_id))]).toEqual([ticket.id]);
 
     const unread = await visitor.get("/api/tickets/player-unread");

@@ -200,6 +200,17 @@ export function nextEvent<T = Record<string, unknown>>(socket: Socket, event: st
 }
 
 /**
+ * Resolves once everything the server had sent this socket before the call has arrived: the socket
+ * sends an event that changes nothing (leaving a room it is not in) and waits for the answer, which
+ * the server writes on the same connection after whatever it wrote before. A test proves that an
+ * event was not sent by checking, after this, that it has not arrived, instead of sleeping.
+ */
+export async function caughtUp(socket: Socket): Promise<void> {
+  const answer = await emitWithAck(socket, "leave_chatroom", { room_id: "caught-up" });
+  if (!(answer as { ok?: boolean }).ok) throw new Error(`the round trip was refused: ${JSON.stringify(answer)}`);
+}
+
+/**
  * A second app node on the same database and the same limit store, as a second machine behind a
  * load balancer would be: for tests that a limit holds across nodes. Close it before the server.
  */
