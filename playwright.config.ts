@@ -1,16 +1,18 @@
 /**
- * End-to-end tests in Debian's Chromium against the real server (`--demo` seed, ALTCHA on). The
- * shared server is Playwright's webServer on a fresh data directory; the setup project signs the
- * test accounts in once through the sign-in page and keeps their browser states.
+ * End-to-end tests in Debian's Chromium against the real server (`--demo` seed, ALTCHA on). Each
+ * of the E2E_WORKERS workers (default 2) has a server of its own, on a fresh data directory,
+ * started together by Playwright's webServer (e2e/support/serve.ts); BASE_URL is the worker's
+ * own. The setup project signs the test accounts in once on every server through the sign-in
+ * page and keeps their browser states.
  */
 import { defineConfig } from "@playwright/test";
-import { BASE_URL } from "./e2e/support/env.ts";
+import { BASE_URL, WORKERS } from "./e2e/support/env.ts";
 
 export default defineConfig({
   testDir: "e2e",
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 1,
+  workers: WORKERS,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
@@ -45,8 +47,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "npm run build && node e2e/support/serve.ts",
-    url: `${BASE_URL}/api/config/public`,
+    // The web app is built only when its sources changed since the last build (scripts/buildWeb.ts).
+    command: "node scripts/buildWeb.ts --if-changed && node e2e/support/serve.ts",
+    wait: { stdout: /e2e servers ready/ },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",

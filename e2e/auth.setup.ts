@@ -1,7 +1,10 @@
-/** Signs the shared test accounts in once and keeps their browser states for the other tests. */
+/**
+ * Signs the shared test accounts in once on every worker's server and keeps their browser states
+ * for the other tests.
+ */
 import { mkdirSync } from "node:fs";
 import { test as setup } from "@playwright/test";
-import { type AccountName, AUTH_DIR, storageStatePath } from "./support/env.ts";
+import { type AccountName, AUTH_DIR, serverPort, storageStatePath, WORKERS } from "./support/env.ts";
 import { signIn } from "./support/signIn.ts";
 
 const landings: [AccountName, string][] = [
@@ -11,10 +14,16 @@ const landings: [AccountName, string][] = [
   ["player", "**/member/home"],
 ];
 
-for (const [account, landing] of landings) {
-  setup(`sign in ${account}`, async ({ page }) => {
-    mkdirSync(AUTH_DIR, { recursive: true });
-    await signIn(page, account, landing);
-    await page.context().storageState({ path: storageStatePath(account) });
+for (let index = 0; index < WORKERS; index++) {
+  const port = serverPort(index);
+  setup.describe(`server ${index}`, () => {
+    setup.use({ baseURL: `http://127.0.0.1:${port}` });
+    for (const [account, landing] of landings) {
+      setup(`sign in ${account}`, async ({ page }) => {
+        mkdirSync(AUTH_DIR, { recursive: true });
+        await signIn(page, account, landing);
+        await page.context().storageState({ path: storageStatePath(account, port) });
+      });
+    }
   });
 }

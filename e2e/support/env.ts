@@ -2,7 +2,22 @@
 import os from "node:os";
 import path from "node:path";
 
-export const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The first server's port; server i listens on E2E_PORT + 2i, and its restart port is one above. */
+export const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * How many Playwright workers run the specs, each against a server of its own (E2E_WORKERS,
+ * default 2): specs on different workers never see each other's data.
+ */
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export function serverPort(index: number): number {
+  return FIRST_PORT + 2 * index;
+}
+/**
+ * This process's server: a Playwright worker's own (TEST_PARALLEL_INDEX runs from 0 to
+ * workers - 1, and a worker loads this file, and the config, with it already set); server 0
+ * in the runner.
+ */
+export const PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 /** The connection-banner test's own server, which it stops and starts again. */
 export const RESTART_PORT = PORT + 1;
 /** The first-run spec's own server: a first start with no demo data and a generated admin password. */
@@ -29,10 +44,10 @@ export type AccountName = keyof typeof ACCOUNTS;
 /** A demo admin no other spec signs in as: the account spec changes its profile. */
 export const SWITCH_USER = { email: "admin2@demo.test", password: DEMO_PASSWORD } as const;
 
-/** Signed-in browser states saved by the setup project, one file per account. */
-export const AUTH_DIR = path.join(os.tmpdir(), `helpdesk-e2e-auth-${PORT}`);
-export function storageStatePath(account: AccountName): string {
-  return path.join(AUTH_DIR, `${account}.json`);
+/** Signed-in browser states saved by the setup project, one file per account and server. */
+export const AUTH_DIR = path.join(os.tmpdir(), `helpdesk-e2e-auth-${FIRST_PORT}`);
+export function storageStatePath(account: AccountName, port = PORT): string {
+  return path.join(AUTH_DIR, `${account}-${port}.json`);
 }
 
 export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serverEnv } from "./env.ts";
@@ -38,6 +39,19 @@ export async function waitForServer(port: number, timeoutMs = 60_000): Promise<v
   throw new Error(`The server on port ${port} did not start within ${timeoutMs} ms`);
 }
 
+/** Refuses a port that something already answers on: the tests would talk to that instead. */
+async function requireFreePort(port: number): Promise<void> {
+  const taken = await new Promise<boolean>((resolve) => {
+    const probe = connect({ port, host: "127.0.0.1" });
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (taken) throw new Error(`Port ${port} is in use already (E2E_PORT chooses the ports of the e2e servers)`);
+}
+
 export interface StartOptions {
   /** With the demo data (the default), or a bare first start. */
   demo?: boolean;
@@ -48,6 +62,7 @@ export interface StartOptions {
 }
 
 export async function startServer(port: number, dataDir: string, options: StartOptions = {}): Promise<RunningServer> {
+  await requireFreePort(port);
   const env = { ...serverEnv(port, dataDir), ...options.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const child = spawn(process.execPath, ["server/main.ts", ...(options.demo === false ? [] : ["--demo"])], {
@@ -58,12 +73,18 @@ export async function startServer(port: number, dataDir: string, options: StartO
   const { onOutput } = options;
   if (onOutput) child.stdout?.setEncoding("utf8").on("data", (text: string) => onOutput(text));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await Promise.race([
-    waitForServer(port),
-    exited.then(() => {
-      throw new Error(`The server on port ${port} exited during start-up`);
-    }),
-  ]);
+  try {
+    await Promise.race([
+      waitForServer(port),
+      exited.then(() => {
+        throw new Error(`The server on port ${port} exited during start-up`);
+      }),
+    ]);
+  } catch (error) {
+    // Not left behind holding the port when it is too slow to answer.
+    child.kill("SIGKILL");
+    throw error;
+  }
   return {
     process: child,
     async stop(signal = "SIGTERM") {
