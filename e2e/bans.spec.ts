@@ -10,6 +10,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
 import { storageStatePath } from "./support/env.ts";
 import { signIn } from "./support/signIn.ts";
+import { liveSocket } from "./support/socket.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
 /** The demo's player3 reads Turkish: the dialog is checked against the language's own texts. */
@@ -51,10 +52,11 @@ async function closeDialog(page: Page) {
 test("a timed ban opens the ban dialog on the player's page at once; permanent shows no date; unban", async ({
   page,
 }) => {
+  // The page's socket is live before the ban: its warning goes to the sockets open at that moment.
+  const live = liveSocket(page);
   await signIn(page, "player3", "**/member/home");
   const ticket = await openTicket(page);
-  // The page's socket is up well within the connection check.
-  await page.waitForTimeout(1500);
+  await live;
   const admin = await signInThroughApi("admin");
   try {
     const weekLater = Math.floor(Date.now() / 1000) + 7 * 86_400;
@@ -111,9 +113,10 @@ test.describe("the ban button on the staff ticket page", () => {
     const playerContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const player = await playerContext.newPage();
     try {
+      const live = liveSocket(player);
       await signIn(player, "player3", "**/member/home");
       const ticket = await openTicket(player);
-      await player.waitForTimeout(1500);
+      await live;
 
       const info = encodeTicketInfo({ ticketId: ticket.id, email: ticket.email, ticketNumber: ticket.createdAt });
       await page.goto(`/admin/${info}/edit`);

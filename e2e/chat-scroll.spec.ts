@@ -81,7 +81,10 @@ test("swipe to reply, and the scroll-to-bottom button that never yanks the view"
     // A new message while scrolled up arrives but leaves the view where the reader put it.
     await api.post("/api/new-chat-message", { chatId, message: "Line 11 arrives while you read" });
     await expect(lines).toHaveCount(11);
-    await page.waitForTimeout(300); // any follow-scroll would have run by now
+    // A follow-scroll runs as the line is drawn; two frames later any scroll it caused has landed.
+    await viewport.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+    );
     expect(await viewport.evaluate((el) => el.scrollTop)).toBe(0);
     await expect(button).toBeVisible();
 

@@ -2,10 +2,11 @@
  * The connection banner (spec 1 §2, §4): it appears while the server is down and goes once the
  * socket reconnects. This test runs its own server so that it can stop and restart it.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { RESTART_PORT } from "./support/env.ts";
 import { freshDataDir, type RunningServer, removeDataDir, startServer } from "./support/server.ts";
 import { signIn } from "./support/signIn.ts";
+import { liveSocket } from "./support/socket.ts";
 
 test.describe("connection banner", () => {
   let dataDir = "";
@@ -30,13 +31,15 @@ test.describe("connection banner", () => {
     test(`appears when the server stops and goes when it returns (overlay chunk ${overlay})`, async ({ page }) => {
       test.setTimeout(120_000);
       if (overlay === "never fetched") await page.route("**/assets/overlayKit-*.js", (route) => route.abort());
+      // The page's clock runs as usual, and can be moved on at once.
+      await page.clock.install();
       const live = liveSocket(page);
       await signIn(page, "mod", "**/admin/dashboard");
       const banner = page.getByTestId("connection-banner");
       // The socket's client loads at the page's first idle moment: wait until it has connected,
-      // then give the 1 s check time to see it.
+      // then move the clock past the 1 s check, which has then seen it.
       await live;
-      await page.waitForTimeout(1500);
+      await page.clock.fastForward(1500);
       await expect(banner).toHaveCount(0);
 
       await server?.stop("SIGKILL");
@@ -63,12 +66,3 @@ test.describe("connection banner", () => {
     await expect(banner).toHaveCount(0, { timeout: 15_000 });
   });
 });
-
-/** Settles once the page's socket.io connection has received its first frame. */
-async function liveSocket(page: Page): Promise<void> {
-  const socket = await page.waitForEvent("websocket", {
-    predicate: (ws) => ws.url().includes("/socket.io/"),
-    timeout: 60_000,
-  });
-  await socket.waitForEvent("framereceived", { timeout: 30_000 });
-}

@@ -176,6 +176,8 @@ test.describe("member home", () => {
 test.describe("announcements panel", () => {
   test("rotates after 5 s, a dot selects, a swipe moves, hover pauses", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The page's clock runs as usual, and is moved on where the test would otherwise wait.
+    await page.clock.install();
     await page.goto("/home");
     const panel = page.getByTestId("announcements-panel");
     const dots = panel.getByTestId("announcement-dot");
@@ -184,8 +186,8 @@ test.describe("announcements panel", () => {
 
     // Rotation: after a little more than 5 s another dot is active.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(5_600);
-    expect(await activeDotIndex(page)).toBe(1);
+    await page.clock.fastForward(5_600);
+    await expect.poll(() => activeDotIndex(page)).toBe(1);
     await expect(panel.getByTestId("announcement-title")).not.toHaveText(firstTitle ?? "");
 
     // A dot click selects its item.
@@ -194,7 +196,7 @@ test.describe("announcements panel", () => {
     await expect(panel.getByTestId("announcement-title")).toHaveText(firstTitle ?? "");
 
     // Hover pauses: the pointer is over the panel (after the click), nothing moves for 6 s.
-    await page.waitForTimeout(6_000);
+    await page.clock.fastForward(6_000);
     expect(await activeDotIndex(page)).toBe(0);
 
     // A swipe to the left of more than 50 px brings the next item (left to right page).
