@@ -134,9 +134,11 @@ if (TEST_DATABASE_URL) {
 
     it("rolls a transaction back when one of its statements runs past the limit", async () => {
       await sql`create table if not exists limit_probe (n int)`.execute(store.db);
+      let backend = 0;
       const failed = await store.db
         .transaction()
         .execute(async (trx) => {
+          backend = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid ?? 0;
           await sql`insert into limit_probe values (1)`.execute(trx);
           await sql`select pg_sleep(2)`.execute(trx);
         })
@@ -145,8 +147,16 @@ if (TEST_DATABASE_URL) {
           (error: unknown) => error,
         );
       expect(isDatabaseUnavailable(failed)).toBe(true);
-      // The connection was dropped, so PostgreSQL ends the transaction: nothing was written.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // The connection was dropped, so PostgreSQL ends the transaction with its backend: once that
+      // is gone, nothing was written.
+      expect(backend).toBeGreaterThan(0);
+      const alive = async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where pid = ${backend}`.execute(
+            store.db,
+          )
+        ).rows[0]?.n;
+      await expect.poll(alive, { timeout: 10_000 }).toBe(0);
       const rows = await sql<{ n: number }>`select count(*)::int as n from limit_probe`.execute(store.db);
       expect(rows.rows[0]?.n).toBe(0);
     });
