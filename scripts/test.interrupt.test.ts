@@ -25,7 +25,7 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-/** A port the system gives out now; with the three above it, what two e2e servers use. */
+/** A port the system gives out now; with the five above it, what two e2e workers use. */
 async function freeBasePort(): Promise<number> {
   for (;;) {
     const port = await new Promise<number>((resolve) => {
@@ -34,8 +34,8 @@ async function freeBasePort(): Promise<number> {
         server.close(() => resolve(port));
       });
     });
-    const taken = await Promise.all([0, 1, 2, 3].map((i) => answers(port + i)));
-    if (port + 3 < 65_536 && !taken.some(Boolean)) return port;
+    const taken = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => answers(port + i)));
+    if (port + 5 < 65_536 && !taken.some(Boolean)) return port;
   }
 }
 
@@ -88,7 +88,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync("/proc"))("npm test interru
           async () => {
             expect(run.exitCode, output).toBeNull();
             expect(await answers(port)).toBe(true);
-            expect(await answers(port + 2)).toBe(true);
+            expect(await answers(port + 3)).toBe(true);
           },
           { timeout: 180_000, interval: 250 },
         );
@@ -100,7 +100,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync("/proc"))("npm test interru
         expect(output).toContain(`${signal}: stopping the run and everything it started`);
         expect(output).toMatch(/interrupted\s+browser end-to-end tests/);
         expect(await answers(port)).toBe(false);
-        expect(await answers(port + 2)).toBe(false);
+        expect(await answers(port + 3)).toBe(false);
         // Browsers and servers are down by the time the run ends; a second's grace for the reaping.
         await vi.waitFor(() => expect(processesOfRun(run.pid!)).toEqual([]), { timeout: 2_000 });
       } finally {

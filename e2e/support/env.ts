@@ -2,7 +2,10 @@
 import os from "node:os";
 import path from "node:path";
 
-/** The first server's port; server i listens on E2E_PORT + 2i, and its restart port is one above. */
+/**
+ * The first server's port. Each worker has three ports from E2E_PORT + 3i: its server's, and two
+ * above it for the specs that start servers of their own.
+ */
 export const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
  * How many Playwright workers run the specs, each against a server of its own (E2E_WORKERS,
@@ -10,7 +13,7 @@ export const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
  */
 export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 export function serverPort(index: number): number {
-  return FIRST_PORT + 2 * index;
+  return FIRST_PORT + 3 * index;
 }
 /**
  * This process's server: a Playwright worker's own (TEST_PARALLEL_INDEX runs from 0 to
