@@ -40,7 +40,8 @@ export async function insertUser(db: Kysely<Database>, input: NewUser, now: numb
       name: input.name,
       email: input.email.toLowerCase(),
       password_hash: input.passwordHash,
-      password_generated: input.passwordGenerated ? 1 : 0,
+      // Named only when set (the column's default is 0), so that tests of older schemas can still insert.
+      ...(input.passwordGenerated ? { password_generated: 1 } : {}),
       language: input.language ?? "en",
       banned: input.banned ? 1 : 0,
       banned_until: input.bannedUntil ?? 0,
