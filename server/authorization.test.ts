@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 6): every route and socket event of server/routes/accessMatrix.ts,
+ * The authorization matrix (issue 6): every route and socket event of server/test/accessMatrix.ts,
  * called by each kind of caller over real HTTP and a real socket.io client, on both engines.
  * A route or event without a row fails the completeness tests; a cell marked `known` in the table
  * runs as an expected failure until its cause is fixed.
@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../common/contract/endpoints.ts";
 import { SCHEMAS } from "../common/contract/schemas.ts";
 import * as handlerModule from "./realtime/handlers.ts";
+import { type AccessWorld, buildAccessWorld, INTEGRATION_KEY, sendAccessRequest } from "./test/accessFixtures.ts";
 import {
   ACCESS_MATRIX,
   type AccessCase,
@@ -19,8 +20,7 @@ import {
   type RouteAccess,
   SOCKET_MATRIX,
   type SocketRole,
-} from "./routes/accessMatrix.ts";
-import { type AccessWorld, buildAccessWorld, INTEGRATION_KEY, sendAccessRequest } from "./test/accessFixtures.ts";
+} from "./test/accessMatrix.ts";
 import { ENGINES } from "./test/engines.ts";
 import { accessRefusal } from "./test/routeAccess.ts";
 import { connected, emitWithAck } from "./test/server.ts";

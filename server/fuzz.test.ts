@@ -1,6 +1,6 @@
 /**
  * The fuzz test (issue 6): malformed requests generated from the zod schema of every route and
- * socket event in server/routes/accessMatrix.ts, sent over real HTTP and a real socket.io client
+ * socket event in server/test/accessMatrix.ts, sent over real HTTP and a real socket.io client
  * by an anonymous visitor, a temporary visitor, a member and an admin. It asserts no 5xx, that
  * every refusal says why (`detail`), that a batch of refusals writes nothing (row counts of
  * every table, the uploads folder), and that the server and its sockets stay up.
@@ -13,8 +13,8 @@ import { writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../common/errors.ts";
 import { MAX_FRAME_BYTES } from "./realtime/socketServer.ts";
-import { ACCESS_MATRIX, type Role, type RouteAccess, SOCKET_MATRIX, type SocketRole } from "./routes/accessMatrix.ts";
 import { type AccessWorld, buildAccessWorld, INTEGRATION_KEY } from "./test/accessFixtures.ts";
+import { ACCESS_MATRIX, type Role, type RouteAccess, SOCKET_MATRIX, type SocketRole } from "./test/accessMatrix.ts";
 import { ENGINES } from "./test/engines.ts";
 import { RawHttp, type RawResponse } from "./test/fuzz/http.ts";
 import {

@@ -1,13 +1,13 @@
 /**
  * The world the authorization matrix and the fuzz test act on: member A with a ticket, a chat
  * and files; member B; a temporary visitor with two tickets under one e-mail; one employee of
- * each rank; and a signed-in client per role (server/routes/accessMatrix.ts).
+ * each rank; and a signed-in client per role (server/test/accessMatrix.ts).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { nowSeconds, randomToken } from "../auth/tokens.ts";
 import { createPasswordToken } from "../repositories/passwordTokens.ts";
-import type { AccessFixtures, RequestSpec, Role } from "../routes/accessMatrix.ts";
+import type { AccessFixtures, RequestSpec, Role } from "./accessMatrix.ts";
 import {
   buildCategory,
   buildChatMessage,

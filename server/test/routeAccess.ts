@@ -6,7 +6,7 @@
  */
 import type { Access, Caller } from "../../common/contract/define.ts";
 import { RANK_DEFAULT_PERMISSIONS, type StaffRank } from "../../common/permissions.ts";
-import type { Role } from "../routes/access/shared.ts";
+import type { Role } from "./access/shared.ts";
 
 const STAFF: Partial<Record<Role, StaffRank>> = { dev: "dev", mod: "mod", admin: "admin" };
 
