@@ -38,7 +38,7 @@ export default defineConfig({
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
     { name: "chromium", testMatch: /.*\.spec\.ts/, testIgnore: /phone\.spec\.ts/, dependencies: ["setup"] },
-    // Issue 9: the player and public pages at a phone's width (the layout, not Chromium's touch quirks).
+    // The player and public pages at a phone's width (the layout, not Chromium's touch quirks).
     {
       name: "phone",
       testMatch: /phone\.spec\.ts/,

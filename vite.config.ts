@@ -14,7 +14,7 @@ export default defineConfig({
     // Every browser we serve preloads modules natively; the polyfill would only add to the entry.
     // Lazy chunks list only their CSS to preload, not their JS imports: the list of hashed file
     // names sits in the entry, where it cost every first render about 2 kB (brotli). A page's
-    // shared chunks are then asked for when its own chunk has arrived (issue 9, point 10).
+    // shared chunks are then asked for when its own chunk has arrived.
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) =>
@@ -22,7 +22,7 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        // Issue 9, point 10 (docs/decisions.md, "First load"): fewer, larger files compress
+        // docs/decisions/first-load.md: fewer, larger files compress
         // better. Everything the entry needs is one chunk; the player's home page is one chunk
         // with the parts it draws (pages that share some of them load it too).
         codeSplitting: {

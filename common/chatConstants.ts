@@ -1,4 +1,4 @@
-/** Chat panel constants of spec 2 §9, shared by the player's and the staff's chat. */
+/** Chat panel constants of spec/2-staff-ticket-work.md §9, shared by the player's and the staff's chat. */
 export const CHAT_UI = {
   /** The staff chat area's height in pixels. */
   staffChatHeightPx: 500,

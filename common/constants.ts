@@ -1,4 +1,4 @@
-/** Product constants from spec 1 §9, 2 §9 and 3 §9: one place, imported by server and web. */
+/** Product constants from spec/1-product-frame.md §9, spec/2-staff-ticket-work.md §9 and spec/3-staff-administration.md §9: one place, imported by server and web. */
 
 export const PRODUCT_NAME = "Game";
 export const PROJECT_VERSION = "2.09";
@@ -36,7 +36,7 @@ export const I18N_NAMESPACES = [
   "bans",
   "chatList",
   "notifications",
-  // issue 8: staff administration, one namespace per part
+  // Staff administration, one namespace per part
   "users",
   "players",
   "setup",
@@ -44,14 +44,14 @@ export const I18N_NAMESPACES = [
   "content",
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
-/** Language cookie lifetime (spec 1 §9). */
+/** Language cookie lifetime (spec/1-product-frame.md §9). */
 export const LANGUAGE_COOKIE_SECONDS = 10 * 60;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Ticket statuses in their display order (spec 1 §9). */
+/** Ticket statuses in their display order (spec/1-product-frame.md §9). */
 export const TICKET_STATUSES = ["NEW TICKET", "WAITING DEV", "ON HOLD", "REPLIED", "RESOLVED", "CLOSED"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 /** The statuses that the ACTIVE display group covers. */
@@ -97,7 +97,7 @@ export const TIMING = {
   notificationToastMs: 5000,
 } as const;
 
-/** socket.io client reconnection (spec 1 §9). */
+/** socket.io client reconnection (spec/1-product-frame.md §9). */
 export const SOCKET_RECONNECTION = {
   reconnectionAttempts: 5,
   reconnectionDelay: 1000,
@@ -108,7 +108,7 @@ export const SOCKET_RECONNECTION = {
 export const FAQS_ON_LANDING = 5;
 export const BADGE_TICKETS_PER_TIER = 20;
 
-/** Attachment types allowed (spec 1 §5), as the MIME types that magic-byte detection reports. */
+/** Attachment types allowed (spec/1-product-frame.md §5), as the MIME types that magic-byte detection reports. */
 export const ALLOWED_ATTACHMENT_TYPES = [
   "image/jpeg",
   "image/png",
@@ -121,7 +121,7 @@ export const ALLOWED_ATTACHMENT_TYPES = [
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 ] as const;
 
-/** Ban durations offered to staff (spec 2 §9); seconds, -1 for perma. */
+/** Ban durations offered to staff (spec/2-staff-ticket-work.md §9); seconds, -1 for perma. */
 export const BAN_DURATIONS = {
   "7d": 7 * 86_400,
   "15d": 15 * 86_400,
@@ -131,7 +131,7 @@ export const BAN_DURATIONS = {
   perma: -1,
 } as const;
 
-/** Time filters of the advanced search, in seconds (spec 2 §9). */
+/** Time filters of the advanced search, in seconds (spec/2-staff-ticket-work.md §9). */
 export const TIME_FILTERS = [86_400, 604_800, 2_592_000, 7_776_000, 15_552_000, 31_536_000] as const;
 
 /** Local-storage keys shared by several screens. */

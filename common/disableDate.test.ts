@@ -13,7 +13,7 @@ const ISTANBUL = "Europe/Istanbul";
 /** Epoch seconds of a UTC wall time. */
 const utc = (y: number, m: number, d: number, h: number, min = 0) => Date.UTC(y, m - 1, d, h, min) / 1000;
 
-describe("staff disable dates (spec 3 §4)", () => {
+describe("staff disable dates (spec/3-staff-administration.md §4)", () => {
   it("ends at 19:00 UTC+3, i.e. 16:00 UTC", () => {
     expect(disableEndsAt(ISTANBUL, { year: 2026, month: 3, day: 14 })).toBe(utc(2026, 3, 14, 16));
   });

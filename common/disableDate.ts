@@ -1,5 +1,5 @@
 /**
- * When a staff disable ends (spec 3 §4): 19:00 in the business time zone (UTC+3, Europe/Istanbul
+ * When a staff disable ends (spec/3-staff-administration.md §4): 19:00 in the business time zone (UTC+3, Europe/Istanbul
  * by default) on a chosen date. The earliest date is today, or tomorrow once it is 19:00 or later
  * there; the latest is five years ahead. Server and dialog use these same rules.
  */

@@ -23,7 +23,7 @@ export const ERRORS = {
   token_invalid: { status: 400, message: "This link is invalid or has expired." },
   password_invalid: { status: 422, message: "Please enter a valid password." },
   not_found: { status: 404, message: "Not found." },
-  // notes (issue 7): edit and delete of one's own notes
+  // Notes: edit and delete of one's own notes
   note_not_editable: { status: 409, message: "This note can no longer be edited or deleted." },
   rate_limit_ticket_submit: { status: 429, message: "rate_limit_ticket_submit" },
   too_many_active_tickets: { status: 429, message: "too_many_active_tickets" },
@@ -49,7 +49,7 @@ export const ERRORS = {
     message: "This ticket has not been answered yet, so it cannot be marked as solved.",
   },
   ticket_already_ended: { status: 409, message: "This ticket has already ended." },
-  // ---- staff ticket actions (spec 2 §6; issue 7, ticketpage)
+  // ---- staff ticket actions (spec/2-staff-ticket-work.md §6)
   not_ticket_assignee: { status: 403, message: "Only the employee assigned to this ticket or an admin can do this." },
   not_ticket_closer: {
     status: 403,
@@ -77,9 +77,9 @@ export const ERRORS = {
     message: "A reason is required: the last message came from the player or another employee.",
   },
   attachments_already_removed: { status: 409, message: "This ticket's attachments have already been removed." },
-  // staffchat (issue 7): edit and delete of chat messages
+  // Staff chat: edit and delete of chat messages
   message_not_editable: { status: 409, message: "This message can no longer be edited or deleted." },
-  // ---- bans (spec 2 §6)
+  // ---- bans (spec/2-staff-ticket-work.md §6)
   ban_ticket_resolved: { status: 403, message: "The player of a resolved ticket cannot be banned or unbanned." },
   ban_not_allowed: {
     status: 403,
@@ -91,7 +91,6 @@ export const ERRORS = {
   },
   already_banned: { status: 409, message: "This player is already banned." },
   not_banned: { status: 409, message: "This player is not banned." },
-  // ---- issue 8/7 part staffusers: add this part's codes right below this line
   email_exists: { status: 409, message: "This e-mail is already registered." },
   cannot_delete_self: { status: 403, message: "You cannot delete yourself." },
   cannot_reset_own_password: {
@@ -122,11 +121,7 @@ export const ERRORS = {
     status: 422,
     message: "Choose a date from today (tomorrow after 19:00 UTC+3) up to five years ahead.",
   },
-  // (end of part staffusers)
-  // ---- issue 8/7 part players: add this part's codes right below this line
   member_not_found: { status: 404, message: "There is no such player." },
-  // (end of part players)
-  // ---- issue 8/7 part setup: add this part's codes right below this line
   setup_title_taken: { status: 409, message: "An entry with this title already exists." },
   category_in_use: { status: 409, message: "This category cannot be deleted while tickets use it." },
   default_priority_locked: {
@@ -134,10 +129,6 @@ export const ERRORS = {
     message: "The default priority cannot be deleted. Make another priority the default first.",
   },
   excuse_taken: { status: 409, message: "This reason is already in the list." },
-  // (end of part setup)
-  // ---- issue 8/7 part dashboard: add this part's codes right below this line
-  // (end of part dashboard)
-  // ---- issue 8/7 part account: add this part's codes right below this line
   username_taken: { status: 409, message: "This username is already taken." },
   email_taken: { status: 409, message: "This e-mail is already registered." },
   current_password_wrong: { status: 422, message: "The current password is wrong." },
@@ -147,26 +138,6 @@ export const ERRORS = {
   },
   picture_too_large: { status: 413, message: "The profile picture can be at most 2 MB." },
   picture_missing: { status: 422, message: "Choose a picture to upload." },
-  // (end of part account)
-  // ---- issue 8 part content: add this part's codes right below this line
-  // (end of part content)
-  // ---- issue 8/7 part searchperf: add this part's codes right below this line
-  // (end of part searchperf)
-  // ---- issue 8/7 part chatfold: add this part's codes right below this line
-  // (end of part chatfold)
-  // ---- issue 7 part searchspeed: add this part's codes right below this line
-  // (end of part searchspeed)
-  // ---- issue 8 part stats: add this part's codes right below this line
-  // (end of part stats)
-  // ---- issue 8 part adminfix: add this part's codes right below this line
-  // (end of part adminfix)
-  // ---- issue 9 part signals: add this part's codes right below this line
-  // (end of part signals)
-  // ---- issue 9 part phone: add this part's codes right below this line
-  // (end of part phone)
-  // ---- issue 9 part firstload: add this part's codes right below this line
-  // (end of part firstload)
-  // ---- issue 9 part limits: add this part's codes right below this line
   /** A temporary look-up whose id and e-mail match no ticket (its own code, so the page can say so). */
   ticket_not_found: { status: 404, message: "No ticket was found with this ticket number and e-mail." },
   /** Too many wrong look-ups from one address or for one e-mail: the lockout (retry-after says how long). */
@@ -174,18 +145,12 @@ export const ERRORS = {
     status: 429,
     message: "Too many failed ticket look-ups. Please wait a few minutes and try again.",
   },
-  // (end of part limits)
-  // ---- issue 9 part states: add this part's codes right below this line
-  // (end of part states)
-  // ---- issue 9 part wording: add this part's codes right below this line
-  // (end of part wording)
-  // ---- issue 10 part ops: a node whose database or Redis is away, or that is shutting down
+  // ---- a node whose database or Redis is away, or that is shutting down
   database_unavailable: {
     status: 503,
     message: "The database cannot be reached right now. Please try again in a moment.",
   },
   not_ready: { status: 503, message: "This node is not ready to take requests." },
-  // (end of part ops)
   internal: { status: 500, message: "Something went wrong on our side." },
 } as const;
 export type ErrorCode = keyof typeof ERRORS;

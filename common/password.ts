@@ -1,6 +1,6 @@
 import { LIMITS } from "./constants.ts";
 
-/** Password rules of spec 1 §5, one entry per line of the checklist that turns green. */
+/** Password rules of spec/1-product-frame.md §5, one entry per line of the checklist that turns green. */
 export const PASSWORD_RULES = [
   { key: "length", test: (p: string) => p.length >= LIMITS.passwordMin },
   { key: "lowercase", test: (p: string) => /\p{Ll}/u.test(p) },

@@ -1,5 +1,5 @@
 /**
- * Ranks, user classes and permission strings (spec 1 §6, spec 3 §3), written once for server, web
+ * Ranks, user classes and permission strings (spec/1-product-frame.md §6, spec/3-staff-administration.md §3), written once for server, web
  * and tests. The default set per rank lives here too; the admin rank always holds every permission.
  */
 
@@ -73,7 +73,7 @@ export function isPermission(value: unknown): value is Permission {
 }
 
 /**
- * Default permission sets per rank. The spec does not show them (spec 3 §6); these follow the
+ * Default permission sets per rank. The spec does not show them (spec/3-staff-administration.md §6); these follow the
  * shape of the ranks: mods run the support floor and its content, devs answer tickets.
  */
 export const RANK_DEFAULT_PERMISSIONS: Record<StaffRank, readonly Permission[]> = {

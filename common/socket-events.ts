@@ -1,5 +1,5 @@
 /**
- * Typed socket.io event maps (spec 1 §7, spec 2 §7). Every inbound event has a zod schema here or
+ * Typed socket.io event maps (spec/1-product-frame.md §7, spec/2-staff-ticket-work.md §7). Every inbound event has a zod schema here or
  * in schemas/chat.ts: the server parses each payload with it before a handler sees it, and the web
  * client sends the schema's input shape. Every outbound event has its payload type.
  */
@@ -44,14 +44,14 @@ export const clientEventSchemas = {
   messages_read: messagesReadPayload,
   user_ticket_visit: userTicketVisitPayload,
   announcement_read: announcementReadPayload,
-  // notes: staff-only internal notes of a ticket
+  // Staff-only internal notes of a ticket
   send_note: sendNotePayload,
   edit_note: editNotePayload,
   delete_note: deleteNotePayload,
-  // staffchat: a staff member's own messages
+  // A staff member's own messages
   edit_message: editMessagePayload,
   delete_message: deleteMessagePayload,
-  // chat list and notifications (spec 2 §7)
+  // chat list and notifications (spec/2-staff-ticket-work.md §7)
   get_number_of_notifications: getNumberOfNotificationsPayload,
   get_unread_messages: getUnreadMessagesPayload,
 } as const;
@@ -106,15 +106,15 @@ export interface ServerToClientEvents {
   /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */
   ticket_updated_ping: (payload: StaffTicketPing | PlayerTicketPing) => void;
   ticket_assigned: (payload: { ticket_id: number; assignedTo: number | null }) => void;
-  /** A notification for this staff member (spec 2 §3). */
+  /** A notification for this staff member (spec/2-staff-ticket-work.md §3). */
   new_notification: (notification: Notification) => void;
   /** Notes of a ticket, to its staff-only notes room (notes:{ticketId}). */
   new_note: (note: Note) => void;
   edited_note: (note: Note) => void;
   deleted_note: (note: Note) => void;
-  /** The receiving player was just banned: their pages show the ban dialog (spec 2 §8). */
+  /** The receiving player was just banned: their pages show the ban dialog (spec/2-staff-ticket-work.md §8). */
   banned_warning: (payload: BannedWarning) => void;
-  // chat list and notifications (spec 2 §7), to all of one staff member's tabs
+  // chat list and notifications (spec/2-staff-ticket-work.md §7), to all of one staff member's tabs
   unread_messages: (payload: { unread_chats: UnreadChats }) => void;
   unread_message: (payload: { unread_chat: UnreadChat }) => void;
   new_active_chat: (payload: { ticket: ChatTicket }) => void;
@@ -122,47 +122,21 @@ export interface ServerToClientEvents {
   ticket_pinned: (payload: { ticket_id: number; pinned: boolean }) => void;
   /** The user's notifications were all marked read (in this or another tab). */
   mark_all_read: (payload: Record<string, never>) => void;
-  // ---- issue 8 part staffusers: this part's events below this line
   /**
    * The user's permissions changed (their rank did not: that ends the session). Their open pages
    * load the list again, so guards and the sidebar follow at once.
    */
   permissions_changed: (payload: Record<string, never>) => void;
-  // (end of part staffusers)
-  // ---- issue 8 part dashboard: this part's events below this line
-  // (end of part dashboard)
-  // ---- issue 7 part chatfold: this part's events below this line
-  /** Staff only (spec 2 §7): a ban or unban line (type ban_message), in the staff presentation. */
+  /** Staff only (spec/2-staff-ticket-work.md §7): a ban or unban line (type ban_message), in the staff presentation. */
   banned_message: (message: StaffMessage) => void;
-  // (end of part chatfold)
-  // ---- issue 8 part account: this part's events below this line
   /** The user saved their preferences (in this or another tab): every tab follows at once. */
   user_preferences: (payload: { user_preferences: UserPreferences }) => void;
-  // (end of part account)
-  // ---- issue 7 part searchspeed: this part's events below this line
-  // (end of part searchspeed)
-  // ---- issue 8 part stats: this part's events below this line
-  // (end of part stats)
-  // ---- issue 8 part adminfix: this part's events below this line
-  // (end of part adminfix)
-  // ---- issue 9 part signals: this part's events below this line
   /**
    * To a ticket's player only (their user room; a temporary user's identity has that one ticket):
    * a staff reply arrived (`reply`), the status or last activity moved, or the player read the
    * chat in another tab. Carries the ticket's unread count and the player's new total.
    */
   player_ticket_signal: (payload: PlayerTicketSignalEvent) => void;
-  // (end of part signals)
-  // ---- issue 9 part phone: this part's events below this line
-  // (end of part phone)
-  // ---- issue 9 part firstload: this part's events below this line
-  // (end of part firstload)
-  // ---- issue 9 part limits: this part's events below this line
-  // (end of part limits)
-  // ---- issue 9 part states: this part's events below this line
-  // (end of part states)
-  // ---- issue 9 part wording: this part's events below this line
-  // (end of part wording)
 }
 
 /** Why the server refuses a socket's handshake (the connect_error message). */

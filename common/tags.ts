@@ -1,5 +1,5 @@
 /**
- * Tags in staff chat messages and notes (spec 2 §5): `@name` names a staff member, `#number` a
+ * Tags in staff chat messages and notes (spec/2-staff-ticket-work.md §5): `@name` names a staff member, `#number` a
  * ticket by its creation second. Shared by the server (who gets a `tag` notification) and the web
  * (what is highlighted or linked), so both read a text the same way.
  *

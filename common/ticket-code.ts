@@ -1,5 +1,5 @@
 /**
- * ticket_info and fetch_code (spec 1 §2, spec 2 §2): base64-encoded JSON. They only address a
+ * ticket_info and fetch_code (spec/1-product-frame.md §2, spec/2-staff-ticket-work.md §2): base64-encoded JSON. They only address a
  * ticket in a URL; the server never uses them to decide who may see it.
  */
 

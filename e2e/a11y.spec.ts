@@ -1,5 +1,5 @@
 /**
- * Accessibility of every player and public page (issue 9): axe-core with the WCAG 2.0, 2.1 and
+ * Accessibility of every player and public page: axe-core with the WCAG 2.0, 2.1 and
  * 2.2 A/AA rules, in light, in dark and in Arabic (right to left). A serious or critical
  * violation fails the test and is printed: rule, impact, help and the offending elements.
  */

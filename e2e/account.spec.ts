@@ -1,5 +1,5 @@
 /**
- * Profile, preferences and the developer page in a real browser (spec 3 §2.5, §2.6): the
+ * Profile, preferences and the developer page in a real browser (spec/3-staff-administration.md §2.5, §2.6): the
  * username in the header, a picture uploaded and deleted, the 3-second saved message, the resolve
  * warning back after clearing don't-show-again, and a to-do added, marked and deleted. The
  * profile flows use the demo's second admin, whom no other spec signs in as.
@@ -222,7 +222,7 @@ test.describe("developer page", () => {
       await signInAsSecondAdmin(page);
       await page.goto("/admin/developer");
       await expect(page.getByTestId("todo-board")).toBeVisible();
-      // The dashboard's blocks are part dashboard's; the view holds them whatever they show.
+      // The dashboard's blocks are tested in dashboard.spec.ts; the view holds them whatever they show.
       await page.getByTestId("developer-switch").click();
       await expect(page.getByTestId("developer-dashboard")).toHaveCount(1);
       await expect(page.getByTestId("todo-board")).toHaveCount(0);

@@ -1,4 +1,4 @@
-/** Sign-in, sign-out and the set-password page (spec 1 §2, §4, §5, §8). */
+/** Sign-in, sign-out and the set-password page (spec/1-product-frame.md §2, §4, §5, §8). */
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, BASE_URL, INTEGRATION_API_KEY } from "./support/env.ts";
 import { fillSignInForm, signIn, signInButton } from "./support/signIn.ts";
@@ -6,7 +6,7 @@ import { fillSignInForm, signIn, signInButton } from "./support/signIn.ts";
 test("staff sign-in lands on /admin/dashboard", async ({ page }) => {
   await signIn(page, "mod", "**/admin/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  // The mod may have unread notifications: the title then starts with "[n] " (spec 2 §7).
+  // The mod may have unread notifications: the title then starts with "[n] " (spec/2-staff-ticket-work.md §7).
   await expect(page).toHaveTitle(/^(\[\d+\] )?Dashboard - Game Support$/);
   await expect(page.getByTestId("breadcrumbs")).toHaveText(/Home.*Dashboard/);
 });

@@ -1,5 +1,5 @@
 /**
- * Bans from the player's side (spec 2 §8): staff ban a member for a time, and the member's open
+ * Bans from the player's side (spec/2-staff-ticket-work.md §8): staff ban a member for a time, and the member's open
  * page shows the ban dialog at once, with its 'Ban Until' date; a permanent ban shows no date;
  * unban, and the history tells both. (Staff act through the API here; the ban button lives on the
  * ticket page. The refused filing is in tickets.spec.ts and server/routes/bans.test.ts.)

@@ -1,5 +1,5 @@
 /**
- * The sidebar chat list and notifications (spec 2 §2, §3, §7): pin and unpin (a pinned chat asks
+ * The sidebar chat list and notifications (spec/2-staff-ticket-work.md §2, §3, §7): pin and unpin (a pinned chat asks
  * before removal), a player's reply marks the ticket in the sidebar, an assignment to another
  * staff member makes their notification appear live (toast, bell, title prefix), Mark All Read.
  */
@@ -202,7 +202,7 @@ test.describe("sidebar chat list and notifications", () => {
       ticket_id: ticketId,
     });
     await call(page, "POST", "/api/remove-ticket-from-chat", { ticket_id: ticket.id });
-    // The assignment may move the ticket into a category the mod handles (spec 2 §4).
+    // The assignment may move the ticket into a category the mod handles (spec/2-staff-ticket-work.md §4).
     const category = mod.categories.includes(ticket.category) ? ticket.category : mod.categories[0]!;
     await expect(page.getByTestId(`chat-row-${ticket.id}`)).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 9: the player's chat reads like a messenger, on a 1280×800 screen. Consecutive lines of
+ * The player's chat reads like a messenger, on a 1280×800 screen. Consecutive lines of
  * one sender share one header and today's times are relative; the reply box is in view when the
  * ticket opens; sending scrolls the chat, never the window; one's own lines offer no Reply arrow;
  * a quote of one's own line says "You", as the bubbles do.

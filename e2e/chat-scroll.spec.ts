@@ -1,5 +1,5 @@
 /**
- * The chat panel's reading aids on the staff ticket page (spec 2 §9), in a real browser: a swipe
+ * The chat panel's reading aids on the staff ticket page (spec/2-staff-ticket-work.md §9), in a real browser: a swipe
  * on a message (mouse pointer and touch) quotes it in the reply box; scrolling up shows the
  * scroll-to-bottom button, a new message while scrolled up does not move the view, and the button
  * goes back to the end.

@@ -1,5 +1,5 @@
 /**
- * The connection banner (spec 1 §2, §4): it appears while the server is down and goes once the
+ * The connection banner (spec/1-product-frame.md §2, §4): it appears while the server is down and goes once the
  * socket reconnects. This test runs its own server so that it can stop and restart it.
  */
 import { expect, test } from "@playwright/test";

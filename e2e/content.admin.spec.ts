@@ -1,5 +1,5 @@
 /**
- * Announcements and FAQs from the staff side (spec 3 §2.1, §2.4): an admin writes a player
+ * Announcements and FAQs from the staff side (spec/3-staff-administration.md §2.1, §2.4): an admin writes a player
  * announcement in Turkish and English and the player home shows the one of its language; an FAQ
  * added in setup reaches the public FAQ page; an employee announcement reaches the dashboard.
  * Each test removes what it wrote through the page's own Delete, so the demo data stays as it was.
@@ -63,7 +63,7 @@ test("an admin writes an announcement in Turkish and English; the player home sh
   await form.getByRole("textbox", { name: "Title", exact: true }).fill(turkish);
   const message = "Sunucular bu gece bakımda.";
   await form.getByRole("textbox", { name: "Message", exact: true }).fill(message);
-  // The 300-character counter of spec 3 §5.
+  // The 300-character counter of spec/3-staff-administration.md §5.
   await expect(form.getByText(`${message.length}/300`)).toBeVisible();
   await form.getByRole("textbox", { name: "English title" }).fill(english);
   await form.getByRole("textbox", { name: "English message" }).fill("The servers are down for maintenance tonight.");

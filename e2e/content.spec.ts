@@ -1,5 +1,5 @@
 /**
- * Player-facing content (spec 1 §2): the landing page, the FAQ pages, member home and the
+ * Player-facing content (spec/1-product-frame.md §2): the landing page, the FAQ pages, member home and the
  * announcements panel, against the demo seed (8 FAQs, one with a link; 2 active announcements).
  */
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The dashboard and the statistics page (spec 3 §2.1): charts drawn on their canvases with their
+ * The dashboard and the statistics page (spec/3-staff-administration.md §2.1): charts drawn on their canvases with their
  * legends and labels in light and dark mode, the range buttons, a staff member without
  * stats:view seeing no charts, and the changelog (an admin adds an entry). Against the demo seed,
  * whose year of ended tickets gives every chart data.
@@ -60,7 +60,7 @@ test.describe("dashboard charts", () => {
       const labels = await json(axis, "data-labels");
       expect(labels).toHaveLength(24);
       expect(labels.every((l) => /^\d{2}:00$/.test(l))).toBe(true);
-      // The text colour differs between the schemes (spec 3 §2.1).
+      // The text colour differs between the schemes (spec/3-staff-administration.md §2.1).
       await expect(axis).toHaveAttribute("data-text-color", scheme === "dark" ? "#c9c9c9" : "#495057");
       await page.context().close();
     });

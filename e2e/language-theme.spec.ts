@@ -1,4 +1,4 @@
-/** Language (Arabic turns the page right to left) and the dark/light theme (spec 1 §4). */
+/** Language (Arabic turns the page right to left) and the dark/light theme (spec/1-product-frame.md §4). */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-/** "Log out everywhere" in the profile menu ends the user's sessions on every device (issue 6, 9c). */
+/** "Log out everywhere" in the profile menu ends the user's sessions on every device. */
 import { expect, request, test } from "@playwright/test";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";

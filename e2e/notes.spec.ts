@@ -1,5 +1,5 @@
 /**
- * Internal notes and quick replies on the staff ticket page (spec 2 §2, §5, §6): a staff member
+ * Internal notes and quick replies on the staff ticket page (spec/2-staff-ticket-work.md §2, §5, §6): a staff member
  * writes a note tagging a colleague through the @ suggestions; the colleague, in a second browser
  * context, sees it live, gets the `tag` notification and sees the edit and the delete; the
  * player's page never shows the note; a quick reply goes into the reply box.

@@ -1,5 +1,5 @@
 /**
- * Issue 9: the player and public pages on a 390 px phone (the `phone` project: 390×844, touch,
+ * The player and public pages on a 390 px phone (the `phone` project: 390×844, touch,
  * device scale 3). No page scrolls sideways; the history shows cards; the ticket page shows the
  * conversation first with the details folded; the header's navigation is a menu.
  */

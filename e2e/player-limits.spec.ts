@@ -1,5 +1,5 @@
 /**
- * Issue 9 part limits, as a player meets it: a capped and a banned member read why they cannot
+ * The filing limits, as a player meets them: a capped and a banned member read why they cannot
  * file the moment /member/create-ticket opens (no form to fill, no bot check to solve); a bad
  * file among good ones is refused alone and by name; a failed ticket look-up is told in the
  * visitor's language.

@@ -1,5 +1,5 @@
 /**
- * issue 9 part signals, as a player lives it: a staff reply reaches home and history without a
+ * Reply signals, as a player lives them: a staff reply reaches home and history without a
  * reload (unread badge, last update, status, toast, "[n] " title), opening the ticket clears it;
  * a visitor without an account sees the ticket number and finds the ticket again with it.
  */

@@ -1,5 +1,5 @@
 /**
- * Player search and profile (spec 3 §2.3): staff find a player by a part of the name, open the
+ * Player search and profile (spec/3-staff-administration.md §2.3): staff find a player by a part of the name, open the
  * profile and see the counts, characters, tickets and ban history; the banned list; the search,
  * page size and sort remembered after navigating away; an unknown player; a phone-wide screen.
  */

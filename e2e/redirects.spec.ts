@@ -1,4 +1,4 @@
-/** Every redirect rule of spec 1 §2 and spec 3 §2, per kind of visitor. */
+/** Every redirect rule of spec/1-product-frame.md §2 and spec/3-staff-administration.md §2, per kind of visitor. */
 import { expect, type Page, test } from "@playwright/test";
 import { encodeFetchCode, encodeTicketInfo } from "../common/ticket-code.ts";
 import { storageStatePath } from "./support/env.ts";

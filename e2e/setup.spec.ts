@@ -1,5 +1,5 @@
 /**
- * Setup pages (spec 3 §2.4): the admin adds a category, disables it and a player's create-ticket
+ * Setup pages (spec/3-staff-administration.md §2.4): the admin adds a category, disables it and a player's create-ticket
  * form (a second browser context) no longer offers it, then enables it again; only one row is in
  * edit at a time; a quick reply given a category is offered on a ticket page of that category.
  */
@@ -29,7 +29,7 @@ test("a disabled category leaves the player's create-ticket form until it is ena
   const title = `Seasonal event ${Date.now()}`;
   const adminContext = await browser.newContext({ storageState: storageStatePath("admin") });
   // Not player1: the specs before this one file tickets as player1, and a player at a filing limit
-  // gets a locked form (issue 9) whose category list cannot be opened.
+  // gets a locked form whose category list cannot be opened.
   const playerContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
     const admin = await openAs(adminContext, "/admin/setup/category-setup");

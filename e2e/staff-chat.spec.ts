@@ -1,5 +1,5 @@
 /**
- * The staff chat panel on the ticket page (spec 2 §2, §4, §6), with the player's page open in a
+ * The staff chat panel on the ticket page (spec/2-staff-ticket-work.md §2, §4, §6), with the player's page open in a
  * second browser context: a staff reply quoting the player arrives live, the read ticks turn
  * double once the player has it, an edit and a delete of the staff member's own message are seen
  * live by the player, the 'User online' label follows the player's page, and an image goes out with the reply box and opens in the zooming viewer.

@@ -1,5 +1,5 @@
 /**
- * One turn of a support day across the parts of the staff side (spec 2 §2, §4): a staff member
+ * One turn of a support day across the parts of the staff side (spec/2-staff-ticket-work.md §2, §4): a staff member
  * finds a fresh ticket on /admin/ticket by a part of its e-mail, opens it and replies; the
  * visitor's own ticket page, in a second browser context, shows the reply live.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff users with immediate effect (spec 3 §2.2, §2.7, §4; issue 8): an admin creates a mod on
+ * Staff users with immediate effect (spec/3-staff-administration.md §2.2, §2.7, §4): an admin creates a mod on
  * /admin/users and copies the set-up link; the new mod sets a password in a fresh browser, signs
  * in and sees only the sidebar entries their permissions allow; the admin takes setup:view away
  * and the mod's open setup page goes to the dashboard at once, without a reload; the admin

@@ -1,5 +1,5 @@
 /**
- * A visitor without an account (spec 1 §1, §4): files a ticket on /ticket, then opens it again by
+ * A visitor without an account (spec/1-product-frame.md §1, §4): files a ticket on /ticket, then opens it again by
  * id and e-mail, and through the private link, each time in a fresh browser context.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -27,7 +27,7 @@ test("a visitor files a ticket and opens it again by id and e-mail", async ({ pa
   await page.getByTestId("submit-ticket").click();
 
   await expect(page.getByTestId("ticket-filed")).toBeVisible();
-  // The one reference (issue 9): the ticket number, shown with its "#".
+  // The one reference: the ticket number, shown with its "#".
   const ticketId = (await page.getByTestId("ticket-reference").textContent())?.trim() ?? "";
   expect(ticketId).toMatch(/^#\d+$/);
   const link = await page.getByTestId("private-link").inputValue();

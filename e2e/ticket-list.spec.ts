@@ -1,5 +1,5 @@
 /**
- * The staff ticket list, /admin/ticket (spec 2 §2): find a ticket by an e-mail substring and open
+ * The staff ticket list, /admin/ticket (spec/2-staff-ticket-work.md §2): find a ticket by an e-mail substring and open
  * it; Contains against Exact; three-state sorting; paging and the page size; the saved list state
  * across a reload; Default and Clear; the advanced search; a row that updates live.
  */

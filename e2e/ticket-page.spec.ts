@@ -1,5 +1,5 @@
 /**
- * The staff ticket page (spec 2 §2, §4): fast complete with a reason, assigning to another
+ * The staff ticket page (spec/2-staff-ticket-work.md §2, §4): fast complete with a reason, assigning to another
  * employee, hold, reopen and the retain toggle, each on a demo ticket in the state it needs.
  */
 import { expect, type Page, test } from "@playwright/test";

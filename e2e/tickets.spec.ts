@@ -1,5 +1,5 @@
 /**
- * A member's ticket from start to end (spec 1 §2): file it with an attachment, find it in the
+ * A member's ticket from start to end (spec/1-product-frame.md §2): file it with an attachment, find it in the
  * history, read a staff reply that arrives live, mark it solved. Also the ban notice and the
  * member without characters.
  */
@@ -88,7 +88,7 @@ test.describe("member ticket", () => {
     await expect(solved).toBeDisabled();
   });
 
-  test("a file of another type is refused inline by name; the chosen files stay (issue 9)", async ({ page }) => {
+  test("a file of another type is refused inline by name; the chosen files stay", async ({ page }) => {
     await page.goto("/member/create-ticket");
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
@@ -101,7 +101,7 @@ test.describe("member ticket", () => {
 });
 
 test.describe("members who cannot file", () => {
-  test("a banned member reads the ban and its end before filling anything (issue 9)", async ({ page }) => {
+  test("a banned member reads the ban and its end before filling anything", async ({ page }) => {
     await fillSignInForm(page, "banned@demo.test", DEMO_PASSWORD);
     await signInButton(page).click();
     await page.waitForURL("**/member/home");

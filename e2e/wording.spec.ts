@@ -1,5 +1,5 @@
 /**
- * Issue 9, translation polish: texts that show a count get it from the client and pick the
+ * Texts that show a count get it from the client and pick the
  * language's plural form, and the WAITING DEV badge shows its whole text in the languages whose
  * wording used to run longest (that check is in web/locales.test.ts).
  */
@@ -51,7 +51,7 @@ test.describe("a player", () => {
       mimeType: "text/plain",
       buffer: Buffer.from(`file ${i}`),
     }));
-    // The sixth file alone is refused, by name (issue 9 point 4), with the limit in the plural form
+    // The sixth file alone is refused, by name, with the limit in the plural form
     // of the language: the name sits in bidi isolates, so the sentence is matched apart from it.
     for (const [language, expected] of [
       ["en", `at most ${LIMITS.attachments} files can be attached.`],

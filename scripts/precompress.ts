@@ -2,7 +2,7 @@
  * A Vite plugin of ours: after `vite build` has written dist/web, every text file there (the
  * hashed JS and CSS, index.html, the locale files, the SVGs) gets a brotli `.br` and a gzip `.gz`
  * next to it, at the highest levels, once. The server's static plugin (preCompressed) then sends
- * the one the browser accepts, so no request pays for compression (issue 9, point 10).
+ * the one the browser accepts, so no request pays for compression.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

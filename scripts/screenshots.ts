@@ -112,7 +112,6 @@ const SHOTS: Shot[] = [
     width: 1920,
   },
   { file: "ticket-list-arabic.png", path: "/admin/ticket", account: "mod", ready: allTicketsInArabic, width: 1920 },
-  // ---- issue 8 part staffusers: this part's shots below this line
   // The staff list as the admin sees it: every action, rank badges, responsibilities as chips.
   ...(["light", "dark", "arabic"] as const).map(
     (variant): Shot => ({
@@ -128,8 +127,6 @@ const SHOTS: Shot[] = [
       },
     }),
   ),
-  // (end of part staffusers)
-  // ---- issue 8 part players: this part's shots below this line
   // The player search with every demo player, and ToxicTom's profile (banned, with a ban history).
   ...(["light", "dark", "arabic"] as const).flatMap((variant): Shot[] => {
     const suffix = variant === "light" ? "" : `-${variant}`;
@@ -163,8 +160,6 @@ const SHOTS: Shot[] = [
       },
     ];
   }),
-  // (end of part players)
-  // ---- issue 8 part setup: this part's shots below this line
   // Category setup as the admin (who also holds category:disable), with its ticket counts.
   ...(["light", "dark", "arabic"] as const).map(
     (variant): Shot => ({
@@ -180,8 +175,6 @@ const SHOTS: Shot[] = [
       },
     }),
   ),
-  // (end of part setup)
-  // ---- issue 8 part dashboard: this part's shots below this line
   // The dashboard's and the statistics page's charts, as the mod, in light, dark and Arabic.
   ...(["dashboard", "statistics"] as const).flatMap((screen) =>
     (["light", "dark", "arabic"] as const).map(
@@ -202,8 +195,6 @@ const SHOTS: Shot[] = [
       }),
     ),
   ),
-  // (end of part dashboard)
-  // ---- issue 8 part account: this part's shots below this line
   ...(["light", "dark", "arabic"] as const).flatMap((variant): Shot[] => {
     const suffix = variant === "light" ? "" : `-${variant}`;
     const scheme = variant === "dark" ? ("dark" as const) : ("light" as const);
@@ -230,8 +221,6 @@ const SHOTS: Shot[] = [
       },
     ];
   }),
-  // (end of part account)
-  // ---- issue 8 part content: this part's shots below this line
   // The player announcements setup as the admin (light, dark, and right to left in Arabic).
   ...(["light", "dark", "arabic"] as const).map(
     (variant): Shot => ({
@@ -246,17 +235,7 @@ const SHOTS: Shot[] = [
       },
     }),
   ),
-  // (end of part content)
-  // ---- issue 7 part searchspeed: this part's shots below this line
-  // (end of part searchspeed)
-  // ---- issue 8 part stats: this part's shots below this line
-  // (end of part stats)
-  // ---- issue 8 part adminfix: this part's shots below this line
-  // (end of part adminfix)
-  // ---- issue 9 part signals: this part's shots below this line
-  // (end of part signals)
-  // ---- issue 9 part phone: this part's shots below this line
-  // ---- issue 9 part shots: the player side on a 390 px phone, beside the desktop shots above
+  // ---- the player side on a 390 px phone, beside the desktop shots above
   // The home page's latest tickets sit below the announcements and the two cards: a taller phone.
   {
     file: "member-phone-home.png",
@@ -320,16 +299,6 @@ const SHOTS: Shot[] = [
       await page.getByTestId("recent-ticket").first().waitFor();
     },
   },
-  // (end of part shots)
-  // (end of part phone)
-  // ---- issue 9 part firstload: this part's shots below this line
-  // (end of part firstload)
-  // ---- issue 9 part limits: this part's shots below this line
-  // (end of part limits)
-  // ---- issue 9 part states: this part's shots below this line
-  // (end of part states)
-  // ---- issue 9 part wording: this part's shots below this line
-  // (end of part wording)
 ];
 
 /** SCREENSHOTS=ticket-list takes only the shots whose file name starts so (all when unset). */

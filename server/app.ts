@@ -186,7 +186,7 @@ export async function buildApp({
   await app.register(notesRoutes(ctx));
   await app.register(banRoutes(ctx));
   await app.register(chatListRoutes(ctx));
-  // issue 8: staff administration
+  // Staff administration
   await app.register(staffUserRoutes(ctx));
   await app.register(playerAdminRoutes(ctx));
   await app.register(setupAdminRoutes(ctx));

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 6): every route and socket event of server/test/accessMatrix.ts,
+ * The authorization matrix: every route and socket event of server/test/accessMatrix.ts,
  * called by each kind of caller over real HTTP and a real socket.io client, on both engines.
  * A route or event without a row fails the completeness tests; a cell marked `known` in the table
  * runs as an expected failure until its cause is fixed.

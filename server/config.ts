@@ -72,7 +72,7 @@ const envSchema = z.object({
   DISCORD_URL: z.url().default("https://discord.com"),
   FACEBOOK_URL: z.url().default("https://facebook.com"),
   YOUTUBE_URL: z.url().default("https://youtube.com"),
-  // Server-capacity warning of the dashboard (docs/decisions.md, part dashboard).
+  // Server-capacity warning of the dashboard (docs/decisions/dashboard.md).
   /** Warn when the upload volume or the SQLite database's volume has less free space than this. */
   CAPACITY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(1024),
   /** Warn when the database is larger than this; 0 = no limit (set it on a managed PostgreSQL plan). */
@@ -94,7 +94,7 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.string().trim().min(24, "must be at least 24 characters").optional(),
   ),
-  /** The one account that sees the Switch button of the developer page (spec 3 §2.6). */
+  /** The one account that sees the Switch button of the developer page (spec/3-staff-administration.md §2.6). */
   DEV_SWITCH_USER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().max(254).optional()),
 });
 

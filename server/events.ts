@@ -18,9 +18,9 @@ export interface DomainEvents {
   "messages.read": { ticket: TicketRow; readerId: number; readerClass: "dev" | "user" };
   /** A ticket got a new assignee (or none): chat lists and the assignee's notification follow. */
   "ticket.assigned": { ticket: TicketRow; previousAssignee: number | null; byUserId: number };
-  /** A staff member edited their chat message (staffchat). */
+  /** A staff member edited their chat message. */
   "message.edited": { ticket: TicketRow; message: ChatMessageRow };
-  /** A staff member deleted their chat message; the row stays, flagged deleted (staffchat). */
+  /** A staff member deleted their chat message; the row stays, flagged deleted. */
   "message.deleted": { ticket: TicketRow; message: ChatMessageRow };
   /** A staff member got a notification (assignment, new message, tag). */
   "notification.created": { notification: NotificationRow; ticket: TicketRow };

@@ -1,5 +1,5 @@
 /**
- * The fuzz test (issue 6): malformed requests generated from the zod schema of every route and
+ * The fuzz test: malformed requests generated from the zod schema of every route and
  * socket event in server/test/accessMatrix.ts, sent over real HTTP and a real socket.io client
  * by an anonymous visitor, a temporary visitor, a member and an admin. It asserts no 5xx, that
  * every refusal says why (`detail`), that a batch of refusals writes nothing (row counts of
@@ -240,7 +240,7 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
     );
   });
 
-  // Issue 6 "One error shape": a 422's detail is always a list of {loc, msg, type}.
+  // A 422's detail is always a list of {loc, msg, type}.
   it("answers every 422 with a list of {loc, msg, type}", () => {
     const sentences = outcomes.filter((o) => o.status === 422 && !isIssueList(o.body));
     expect(sentences.map(describeOutcome).slice(0, 10), `seed ${SEED}`).toEqual([]);
@@ -389,7 +389,7 @@ describe.each(FUZZ_ENGINES)("fuzz on %s", (engine) => {
       // DEV): the status counters take a -1 and a +1 (migration 0020).
       ticket_count_deltas: sent * 2,
       announcement_reads: accepted.get("announcement_read") ?? 0,
-      // notes: a note is a row; a message or note notifies at most the assignee and the staff it tags.
+      // A note is a row; a message or note notifies at most the assignee and the staff it tags.
       notes: accepted.get("send_note") ?? 0,
       notifications: (sent + (accepted.get("send_note") ?? 0)) * 4,
     };

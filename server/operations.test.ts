@@ -1,5 +1,5 @@
 /**
- * Operations (issue 10): the balancer's /healthz and /readyz; a database or Redis that goes away and
+ * Operations: the balancer's /healthz and /readyz; a database or Redis that goes away and
  * comes back while the node serves (it stays up, answers 503 with `detail`, keeps its sockets, and
  * recovers by itself); and the graceful shutdown of a real process on SIGTERM. The outages are made
  * with a TCP relay in front of the real PostgreSQL and Redis (test/tcpProxy.ts).

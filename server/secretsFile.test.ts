@@ -1,5 +1,5 @@
 /**
- * DATA_DIR/secrets.json when several nodes share DATA_DIR (issue 10): nodes started at the same
+ * DATA_DIR/secrets.json when several nodes share DATA_DIR: nodes started at the same
  * moment agree on one set of secrets, an upgrade adds only what is missing, and what the
  * environment gives is used but never written down.
  */

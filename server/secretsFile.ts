@@ -1,6 +1,6 @@
 /**
  * The secrets a node generates when the environment does not give them, kept in
- * DATA_DIR/secrets.json so that they survive a restart. Several nodes share DATA_DIR (issue 10):
+ * DATA_DIR/secrets.json so that they survive a restart. Several nodes share DATA_DIR:
  * nodes started at the same moment on an empty DATA_DIR must all end up with the same secrets, or
  * a session signed by one is refused by the other. So the file is only ever written under a lock
  * file (an exclusive create), re-read inside the lock, and replaced by a rename, so that a reader

@@ -1,5 +1,5 @@
 /**
- * The app shell in index.html (issue 9): drawn before the bundle loads, inside #root so that
+ * The app shell in index.html: drawn before the bundle loads, inside #root so that
  * React's first render replaces it, in the product's name, light and dark, right-to-left safe,
  * and with no request leaving the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account (spec 1 §4, §6; spec 3 §2.5, §2.6, §7): language,
+ * The signed-in user's own account (spec/1-product-frame.md §4, §6; spec/3-staff-administration.md §2.5, §2.6, §7): language,
  * preferences, the staff profile and the developer to-do board. Every call acts on the session's
  * user, whatever `user_id` the body names.
  */
@@ -28,7 +28,7 @@ export const ACCOUNT_ENDPOINTS = defineEndpoints({
     encoding: "multipart",
   },
   deleteProfilePicture: { method: "POST", path: "/api/profile/delete-profile-picture", access: PROFILE },
-  // The to-do board is for staff (spec 3 §2.6).
+  // The to-do board is for staff (spec/3-staff-administration.md §2.6).
   fetchTodos: { method: "GET", path: "/api/misc/fetch-todos", access: "staff" },
   createTodo: { method: "POST", path: "/api/misc/create-todo", access: "staff" },
   markTodo: { method: "POST", path: "/api/misc/mark-todo", access: "staff" },

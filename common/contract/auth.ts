@@ -1,4 +1,4 @@
-/** Sessions (spec 1 §4, §7): the session check, sign-in, sign-out here or everywhere, set-password. */
+/** Sessions (spec/1-product-frame.md §4, §7): the session check, sign-in, sign-out here or everywhere, set-password. */
 import { defineEndpoints } from "./define.ts";
 
 export const AUTH_ENDPOINTS = defineEndpoints({

@@ -1,4 +1,4 @@
-/** Ban calls of the staff ticket page (spec 2 §6, §7): ban, unban and ban history. */
+/** Ban calls of the staff ticket page (spec/2-staff-ticket-work.md §6, §7): ban, unban and ban history. */
 import { defineEndpoints } from "./define.ts";
 
 export const BAN_ENDPOINTS = defineEndpoints({

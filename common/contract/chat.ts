@@ -1,5 +1,5 @@
 /**
- * Chat calls both audiences make (spec 2 §7): a ticket's chat, a message with files, and files
+ * Chat calls both audiences make (spec/2-staff-ticket-work.md §7): a ticket's chat, a message with files, and files
  * ahead of a message. Whose chat it may be is the ticket policy's to say (404 for another's).
  * GET /download/{filename} is a file's URL, not a call, and stays outside the contract.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff sidebar's chat list, pins and notifications (spec 2 §2, §7). Every call acts on the
+ * The staff sidebar's chat list, pins and notifications (spec/2-staff-ticket-work.md §2, §7). Every call acts on the
  * session's own list and notifications, whatever ids the body names.
  */
 import { defineEndpoints } from "./define.ts";

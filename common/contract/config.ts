@@ -1,4 +1,4 @@
-/** What the web app reads before anyone signs in (spec 1 §2): its configuration and the bot challenge. */
+/** What the web app reads before anyone signs in (spec/1-product-frame.md §2): its configuration and the bot challenge. */
 import { defineEndpoints } from "./define.ts";
 
 export const CONFIG_ENDPOINTS = defineEndpoints({

@@ -1,8 +1,8 @@
 /**
- * Announcements for players and for employees, their read records, and the FAQ writes (spec 3
+ * Announcements for players and for employees, their read records, and the FAQ writes (spec/3-staff-administration.md
  * §2.1, §2.4, §7). The spec names view, create and edit permissions and is silent on delete and
  * on the active checkbox; both change an existing row, so they need the edit permission
- * (docs/decisions.md, part content). Reading FAQs and live player announcements is public.
+ * (docs/decisions/setup-and-content.md). Reading FAQs and live player announcements is public.
  */
 import { defineEndpoints } from "./define.ts";
 
@@ -31,7 +31,7 @@ export const CONTENT_ENDPOINTS = defineEndpoints({
   },
   deleteEmployeeAnnouncement: { method: "POST", path: "/api/setup/delete-employee-announcement", access: EDIT },
 
-  /** Read records are the caller's own: any employee keeps them (spec 1 §6). */
+  /** Read records are the caller's own: any employee keeps them (spec/1-product-frame.md §6). */
   fetchEmployeeAnnouncementReads: {
     method: "GET",
     path: "/api/setup/fetch-employee-announcement-reads",

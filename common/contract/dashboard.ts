@@ -1,5 +1,5 @@
 /**
- * The dashboard and statistics (spec 3 §2.1, §7 "Stats and misc"). The charts need stats:view and
+ * The dashboard and statistics (spec/3-staff-administration.md §2.1, §7 "Stats and misc"). The charts need stats:view and
  * the statistics page stats:page_view; the calls behind them are the same, so either reads them.
  * The server status and the changelog are for all staff; adding to the changelog is for the admin
  * rank, as no permission string names it (docs/decisions/dashboard.md), and so is the first-run

@@ -1,4 +1,4 @@
-/** The game's servers (docs/decisions.md "Game accounts"): called with the bearer key, not from browsers. */
+/** The game's servers (docs/decisions/player-side.md): called with the bearer key, not from browsers. */
 import { defineEndpoints } from "./define.ts";
 
 export const INTEGRATION_ENDPOINTS = defineEndpoints({

@@ -1,5 +1,5 @@
 /**
- * The staff ticket page's side panels (spec 2 §6, §7): a ticket's internal notes and a category's
+ * The staff ticket page's side panels (spec/2-staff-ticket-work.md §6, §7): a ticket's internal notes and a category's
  * quick replies. Notes are written, edited and deleted over the socket.
  */
 import { defineEndpoints } from "./define.ts";

@@ -1,4 +1,4 @@
-/** The caller's own permission list, and the guest list (spec 1 §6, §7). */
+/** The caller's own permission list, and the guest list (spec/1-product-frame.md §6, §7). */
 import { defineEndpoints } from "./define.ts";
 
 export const PERMISSION_ENDPOINTS = defineEndpoints({

@@ -1,4 +1,4 @@
-/** What players do with their own tickets (spec 1 §2, §4, §7): file, find, follow, close. */
+/** What players do with their own tickets (spec/1-product-frame.md §2, §4, §7): file, find, follow, close. */
 import { defineEndpoints } from "./define.ts";
 
 export const PLAYER_TICKET_ENDPOINTS = defineEndpoints({

@@ -1,5 +1,5 @@
 /**
- * Player search and profile for staff (spec 3 §2.3, §7): both need members:view. Bodies are form
+ * Player search and profile for staff (spec/3-staff-administration.md §2.3, §7): both need members:view. Bodies are form
  * data (multipart or form-encoded), or JSON.
  */
 import { defineEndpoints } from "./define.ts";

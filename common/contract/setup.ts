@@ -1,5 +1,5 @@
 /**
- * Reads of the setup lists, FAQs and announcements (spec 1 §2, §3, §7): the temporary ticket form
+ * Reads of the setup lists, FAQs and announcements (spec/1-product-frame.md §2, §3, §7): the temporary ticket form
  * and the landing pages use them without a session. The deleted lists serve the staff pages only.
  */
 import { defineEndpoints } from "./define.ts";

@@ -1,5 +1,5 @@
 /**
- * The setup pages' calls (spec 3 §2.4, §7): quick replies, categories, priority levels, servers
+ * The setup pages' calls (spec/3-staff-administration.md §2.4, §7): quick replies, categories, priority levels, servers
  * and fast-action excuses, each with the permission it needs, in this one table. The spec names
  * quick_response:view/create/edit/set_categories, category:disable and priority:set_default; the
  * rest is decided in docs/decisions/setup-and-content.md: creating a category, priority level or

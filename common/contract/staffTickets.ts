@@ -1,5 +1,5 @@
 /**
- * The staff ticket page's calls (spec 2 §7): fetch, edit, assign, hold, complete, reopen, retain,
+ * The staff ticket page's calls (spec/2-staff-ticket-work.md §7): fetch, edit, assign, hold, complete, reopen, retain,
  * the fast-action excuses, and the list of staff (fetch-devs). Any employee may call them; which
  * ticket they may change, and how, is decided per ticket (server/policies/staffTickets.ts).
  */

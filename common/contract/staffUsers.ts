@@ -1,5 +1,5 @@
 /**
- * The staff list's calls (spec 3 §2.2, §7 "Staff management"): /api/users/* and the permission
+ * The staff list's calls (spec/3-staff-administration.md §2.2, §7 "Staff management"): /api/users/* and the permission
  * dialogs' /api/permissions/*. Each asks for its permission from the session; what the caller may
  * do to this employee (their rank, themselves) is decided by the use case. The list itself is
  * fetchDevs with scope=all (staffTickets.ts).

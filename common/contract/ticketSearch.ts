@@ -1,5 +1,5 @@
 /**
- * The staff ticket list and search (spec 2 §2, §7), for staff of every rank. Bodies are read as
+ * The staff ticket list and search (spec/2-staff-ticket-work.md §2, §7), for staff of every rank. Bodies are read as
  * forms (multipart, form-encoded or JSON); the advanced search goes as multipart, as the spec says.
  */
 import { defineEndpoints } from "./define.ts";

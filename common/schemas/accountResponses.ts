@@ -1,4 +1,4 @@
-/** What the session, account, permission and profile calls answer (spec 1 §7). */
+/** What the session, account, permission and profile calls answer (spec/1-product-frame.md §7). */
 import { z } from "zod";
 import { LANGUAGES } from "../constants.ts";
 import { PERMISSIONS } from "../permissions.ts";
@@ -32,7 +32,7 @@ export const member = z.object({
   name: z.string(),
   email: z.string(),
   banned: z.boolean(),
-  /** 0 = not banned, -1 = indefinite, else epoch seconds (spec 1 §3). */
+  /** 0 = not banned, -1 = indefinite, else epoch seconds (spec/1-product-frame.md §3). */
   banned_until: z.number(),
   characters: z.array(character),
 });

@@ -3,7 +3,7 @@ import { LANGUAGES } from "../constants.ts";
 import { PASSWORD_MAX } from "../password.ts";
 import { PERMISSIONS, STAFF_RANKS, USER_CLASSES, USER_TYPES } from "../permissions.ts";
 
-/** The sign-in form posts `username` holding the e-mail (spec 1 §7). */
+/** The sign-in form posts `username` holding the e-mail (spec/1-product-frame.md §7). */
 export const loginBody = z.object({
   username: z.email().max(254),
   password: z.string().min(1).max(PASSWORD_MAX),
@@ -55,7 +55,7 @@ export const userPreferences = z.object({
   notification_sound_on: z.boolean(),
   enable_desktop_notifications: z.boolean(),
   remove_all_chats_button: z.boolean(),
-  /** Ticket-history page size, remembered per user (spec 1 §2). */
+  /** Ticket-history page size, remembered per user (spec/1-product-frame.md §2). */
   ticket_history_page_size: z.number().int(),
 });
 export type UserPreferences = z.infer<typeof userPreferences>;

@@ -1,6 +1,6 @@
 /**
- * Bans, unbans and ban history (spec 2 §6, §7). Bodies arrive form-encoded, so numbers come as
- * text and are coerced. The reason limit is spec 2 §5 (200).
+ * Bans, unbans and ban history (spec/2-staff-ticket-work.md §6, §7). Bodies arrive form-encoded, so numbers come as
+ * text and are coerced. The reason limit is spec/2-staff-ticket-work.md §5 (200).
  */
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
@@ -41,7 +41,7 @@ export type BannedUser = z.infer<typeof bannedUser>;
 export const banResponse = z.object({ ticket: staffTicket, user: bannedUser });
 export type BanResponse = z.infer<typeof banResponse>;
 
-/** One ban of the ban log (spec 2 §3), with the names of who banned and who lifted it. */
+/** One ban of the ban log (spec/2-staff-ticket-work.md §3), with the names of who banned and who lifted it. */
 export const banLog = z.object({
   id: z.number().int(),
   ticket_id: z.number().int().nullable(),
@@ -66,7 +66,7 @@ export type BanLog = z.infer<typeof banLog>;
 export const banHistoryResponse = z.object({ ban_logs: z.array(banLog), tickets_data: z.array(staffTicket) });
 export type BanHistoryResponse = z.infer<typeof banHistoryResponse>;
 
-/** socket banned_warning: what the player's open pages show in the ban dialog (spec 2 §8). */
+/** socket banned_warning: what the player's open pages show in the ban dialog (spec/2-staff-ticket-work.md §8). */
 export interface BannedWarning {
   status: "WARNING";
   message: "user_banned";

@@ -1,5 +1,5 @@
 /**
- * The changelog (spec 3 §3, §5, §7): entries of a timeline, newest first. The date is typed as the
+ * The changelog (spec/3-staff-administration.md §3, §5, §7): entries of a timeline, newest first. The date is typed as the
  * spec writes it, `HH:MM DD.MM:YYYY` (a dot before the year is taken too), or left empty for now.
  */
 import { z } from "zod";

@@ -1,4 +1,4 @@
-/** Chat calls and socket events (spec 2 §3, §7): shared by the player and staff sides. */
+/** Chat calls and socket events (spec/2-staff-ticket-work.md §3, §7): shared by the player and staff sides. */
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
 import { decodeChatId } from "../ticket-code.ts";

@@ -1,5 +1,5 @@
 /**
- * The staff member's sidebar chat list (spec 2 §2, §7): active chats and pins. Notifications
+ * The staff member's sidebar chat list (spec/2-staff-ticket-work.md §2, §7): active chats and pins. Notifications
  * are here too: both live in the staff header and sidebar.
  */
 import { z } from "zod";
@@ -18,12 +18,12 @@ const idList = z
 export const addTicketToChatBody = z.object({ ticket_id: id });
 export const addTicketsToChatBody = z.object({ ticket_ids: idList });
 export const removeTicketFromChatBody = addTicketToChatBody;
-/** Bulk removal also carries userId (spec 2 §7); the server uses the session's user, not it. */
+/** Bulk removal also carries userId (spec/2-staff-ticket-work.md §7); the server uses the session's user, not it. */
 export const removeTicketsFromChatBody = addTicketsToChatBody.extend({ userId: id.optional() });
 export const isPinnedTicketBody = z.object({ id });
 export const pinTicketBody = z.object({ id, pinned: flag });
 
-/** A chat list row: the staff ticket with the row's pin (spec 2 §3 "Ticket list row"). */
+/** A chat list row: the staff ticket with the row's pin (spec/2-staff-ticket-work.md §3 "Ticket list row"). */
 export const chatTicket = staffTicket.extend({ pinned: z.boolean() });
 export type ChatTicket = z.infer<typeof chatTicket>;
 
@@ -36,7 +36,7 @@ export const isPinnedResponse = z.object({ pinned: z.boolean() });
 export const NOTIFICATION_TYPES = ["assignment", "new_message", "tag"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** A notification as its owner sees it (spec 2 §3). */
+/** A notification as its owner sees it (spec/2-staff-ticket-work.md §3). */
 export const notification = z.object({
   id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -55,7 +55,7 @@ export type Notification = z.infer<typeof notification>;
 export type { StaffEntry } from "./ticketSearch.ts";
 
 /**
- * get-notifications (spec 2 §7): the newest `n_first` (30 in the dropdown, 500 on the page),
+ * get-notifications (spec/2-staff-ticket-work.md §7): the newest `n_first` (30 in the dropdown, 500 on the page),
  * optionally only unread ones and one type. `type` "all" or absent means every type.
  */
 export const getNotificationsBody = z.object({
@@ -71,7 +71,7 @@ export const notificationsResponse = z.object({
   total: z.number().int(),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
-/** mark-all-read (path chosen by us, docs/decisions.md): how many turned read, and the new count. */
+/** mark-all-read (path chosen by us, docs/decisions/chat-list-and-notifications.md): how many turned read, and the new count. */
 export const markAllReadResponse = z.object({ marked: z.number().int(), unread: z.number().int() });
 export type MarkAllReadResponse = z.infer<typeof markAllReadResponse>;
 /** add/remove answers: the list's ids after the change (spec: "not shown"). */
@@ -83,7 +83,7 @@ export const getNumberOfNotificationsPayload = z.object({});
 /** socket get_unread_messages {user_id}: the caller's own id; any other is refused. */
 export const getUnreadMessagesPayload = z.object({ user_id: id });
 
-/** Unread info per ticket of the caller's list (spec 2 §3), keyed by room_id (`chat-{id}`). */
+/** Unread info per ticket of the caller's list (spec/2-staff-ticket-work.md §3), keyed by room_id (`chat-{id}`). */
 export const unreadChat = z.object({
   room_id: z.string(),
   ticket_id: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * What leaves the server of a chat, per audience (spec 2 §3, §4). Staff see everything; a player
+ * What leaves the server of a chat, per audience (spec/2-staff-ticket-work.md §3, §4). Staff see everything; a player
  * sees the conversation only: no origin address, no read ticks, no assignment or ban messages.
  * Registered as response schemas, these drop any key they do not name.
  */
@@ -18,7 +18,7 @@ export const CHAT_MESSAGE_TYPES = [
 ] as const;
 export type ChatMessageKind = (typeof CHAT_MESSAGE_TYPES)[number];
 
-/** Message types that only staff ever receive (spec 2 §6). */
+/** Message types that only staff ever receive (spec/2-staff-ticket-work.md §6). */
 export const STAFF_ONLY_MESSAGE_TYPES = ["assignment", "ban_message"] as const;
 export const PLAYER_MESSAGE_TYPES = CHAT_MESSAGE_TYPES.filter(
   (t): t is Exclude<ChatMessageKind, (typeof STAFF_ONLY_MESSAGE_TYPES)[number]> =>
@@ -34,7 +34,7 @@ export const replyQuote = z.object({
   sender_name: z.string(),
   message: z.string(),
   deleted: z.boolean().optional(),
-  /** The quoted line's side (issue 9: a quote of one's own line reads "You"); absent in older quotes and in notes. */
+  /** The quoted line's side (a quote of one's own line reads "You"); absent in older quotes and in notes. */
   user_class: z.enum(USER_CLASSES).optional(),
 });
 export type ReplyQuote = z.infer<typeof replyQuote>;

@@ -1,6 +1,6 @@
 /**
  * The setup calls of announcements (for players and for employees), their read records, and FAQs
- * (spec 3 §2.4, §3, §5, §7). Bodies arrive form-encoded (numbers, dates and booleans as text) or as
+ * (spec/3-staff-administration.md §2.4, §3, §5, §7). Bodies arrive form-encoded (numbers, dates and booleans as text) or as
  * JSON; both parse here, and the web forms check the same limits.
  *
  * Dates travel as epoch seconds, like every time on the wire (DESIGN.md). The setup form picks
@@ -13,9 +13,9 @@ import { LIMITS } from "../constants.ts";
 import { formBoolean } from "./staffTickets.ts";
 
 export const CONTENT_LIMITS = {
-  /** Titles follow the general input limit (spec 1 §5). */
+  /** Titles follow the general input limit (spec/1-product-frame.md §5). */
   title: LIMITS.defaultInput,
-  /** Spec 3 §3, §9: messages and English messages of announcements. */
+  /** spec/3-staff-administration.md §3, §9: messages and English messages of announcements. */
   announcementMessage: LIMITS.announcementMessage,
   /** The spec gives no FAQ limit: long enough for a step-by-step answer, bounded all the same. */
   faqMessage: 2000,
@@ -81,7 +81,7 @@ const employeeAnnouncementFields = {
   startDate,
   endDate,
 };
-/** Player announcements carry the English text that every language but tr shows (spec 1 §9). */
+/** Player announcements carry the English text that every language but tr shows (spec/1-product-frame.md §9). */
 const announcementFields = {
   ...employeeAnnouncementFields,
   engTitle: text(CONTENT_LIMITS.title),
@@ -116,7 +116,7 @@ export const changeActiveAnnouncementBody = z.object({ id, active: formBoolean }
 /** delete-announcement, delete-employee-announcement, delete-faq {id}. */
 export const contentIdBody = z.object({ id });
 
-/** POST /api/setup/mark-employee-announcement-read {id}: the caller has read it (spec 3 §3). */
+/** POST /api/setup/mark-employee-announcement-read {id}: the caller has read it (spec/3-staff-administration.md §3). */
 export const markEmployeeAnnouncementReadBody = z.object({ id });
 
 const faqFields = {

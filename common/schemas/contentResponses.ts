@@ -1,5 +1,5 @@
 /**
- * What staff receive from the announcement and FAQ setup calls (spec 3 §3, §7). Player
+ * What staff receive from the announcement and FAQ setup calls (spec/3-staff-administration.md §3, §7). Player
  * announcements and FAQs have the shapes everyone reads (setupResponses.ts); employee
  * announcements and their read records are for staff only.
  */
@@ -20,7 +20,7 @@ export type EmployeeAnnouncement = z.infer<typeof employeeAnnouncement>;
 
 export const employeeAnnouncementsResponse = z.object({ announcements: z.array(employeeAnnouncement) });
 
-/** A read record (spec 3 §3): the caller's own, one per employee announcement they have read. */
+/** A read record (spec/3-staff-administration.md §3): the caller's own, one per employee announcement they have read. */
 export const employeeAnnouncementRead = z.object({ announcement_id: z.number().int(), user_id: z.number().int() });
 export type EmployeeAnnouncementRead = z.infer<typeof employeeAnnouncementRead>;
 

@@ -1,5 +1,5 @@
 /**
- * Staff edit and delete their own chat messages (spec 2 §4 message lifecycle, §6, issue 7 wire
+ * Staff edit and delete their own chat messages (spec/2-staff-ticket-work.md §4 message lifecycle, §6, wire
  * details): socket events `edit_message {chat_id, message_id, message}` and
  * `delete_message {chat_id, message_id}`, each answered `{ok, error?}`.
  */

@@ -1,6 +1,6 @@
 /**
- * Internal notes of a ticket (spec 2 §3: "like a chat message, with type note or
- * deleted_notification, sent in the notes room") and quick replies (spec 2 §7). Staff only.
+ * Internal notes of a ticket (spec/2-staff-ticket-work.md §3: "like a chat message, with type note or
+ * deleted_notification, sent in the notes room") and quick replies (spec/2-staff-ticket-work.md §7). Staff only.
  */
 import { z } from "zod";
 import { STAFF_RANKS, USER_CLASSES } from "../permissions.ts";

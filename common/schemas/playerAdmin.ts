@@ -1,5 +1,5 @@
 /**
- * Player search and profile for staff (spec 3 §2.3, §3, §7): pagination-search-members and
+ * Player search and profile for staff (spec/3-staff-administration.md §2.3, §3, §7): pagination-search-members and
  * get-member-information. Bodies arrive as form data, so numbers and flags come as text. The text
  * boxes, their modes, the page and the page size follow the ticket search's rules exactly.
  */
@@ -52,7 +52,7 @@ export type PaginationSearchMembersBody = z.infer<typeof paginationSearchMembers
 
 export const getMemberInformationBody = z.object({ member_id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** A player as staff see them (spec 3 §3 Member): the account, its characters and ticket counts. */
+/** A player as staff see them (spec/3-staff-administration.md §3 Member): the account, its characters and ticket counts. */
 export const staffMember = member.extend({
   /** Tickets not yet RESOLVED or CLOSED. */
   n_active_tickets: z.number().int(),

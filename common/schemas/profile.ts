@@ -1,5 +1,5 @@
 /**
- * Profile and preference calls of a staff member (spec 3 §2.5, §5, §7 Profile). Every call acts on
+ * Profile and preference calls of a staff member (spec/3-staff-administration.md §2.5, §5, §7 Profile). Every call acts on
  * the signed-in user: `user_id` is accepted because the spec sends it, and ignored.
  */
 import { z } from "zod";
@@ -16,7 +16,7 @@ const flag = z
 /** The spec's `user_id`: sent by the client, never trusted (the session names the user). */
 const ignoredUserId = { user_id: id.optional() };
 
-/** What the username may not contain (spec 3 §5): the web removes these while typing. */
+/** What the username may not contain (spec/3-staff-administration.md §5): the web removes these while typing. */
 export const USERNAME_FORBIDDEN = /[@\s]/gu;
 
 export const USERNAME_MESSAGES = {
@@ -45,7 +45,7 @@ export const profileEmail = z
 
 /**
  * Asked before the password or the sign-in e-mail changes, as Zendesk, GitHub and Google do
- * (docs/decisions.md): not part of the spec's calls, which a stolen session could otherwise use.
+ * (docs/decisions/account.md): not part of the spec's calls, which a stolen session could otherwise use.
  */
 const CURRENT_PASSWORD_MISSING = "Please enter your current password.";
 const currentPassword = z.string(CURRENT_PASSWORD_MISSING).min(1, CURRENT_PASSWORD_MISSING).max(PASSWORD_MAX);

@@ -14,7 +14,7 @@ export const publicLinks = z.object({
 });
 export type PublicLinks = z.infer<typeof publicLinks>;
 
-/** What an attachment may be (spec 1 §5, §9; UPLOAD_MAX_BYTES): the forms say it next to their button. */
+/** What an attachment may be (spec/1-product-frame.md §5, §9; UPLOAD_MAX_BYTES): the forms say it next to their button. */
 export const uploadLimits = z.object({
   maxBytes: z.number().int(),
   maxFiles: z.number().int(),
@@ -27,7 +27,7 @@ export const publicConfig = z.object({
   captcha: z.enum(["altcha", "off"]),
   links: publicLinks,
   version: z.string(),
-  /** BUSINESS_TIMEZONE: a staff disable ends at 19:00 there (spec 3 §4); the dialog offers dates by it. */
+  /** BUSINESS_TIMEZONE: a staff disable ends at 19:00 there (spec/3-staff-administration.md §4); the dialog offers dates by it. */
   businessTimezone: z.string(),
   uploads: uploadLimits,
 });

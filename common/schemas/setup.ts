@@ -1,5 +1,5 @@
 /**
- * The setup pages' writes (spec 3 §2.4, §5, §7): quick replies, categories, priority levels,
+ * The setup pages' writes (spec/3-staff-administration.md §2.4, §5, §7): quick replies, categories, priority levels,
  * servers and fast-action excuses. Bodies arrive form-encoded (numbers as text, repeated fields
  * for lists) or as JSON; both parse here. The web forms use the same field rules, so a form's
  * submit is enabled exactly when the server would accept it.
@@ -9,7 +9,7 @@ import { LANGUAGES, type Language } from "../constants.ts";
 import { quickReply } from "./notes.ts";
 import { FAST_ACTIONS } from "./staffTickets.ts";
 
-/** Bounds of the setup texts (the spec gives none; docs/decisions.md). */
+/** Bounds of the setup texts (the spec gives none; docs/decisions/setup-and-content.md). */
 export const SETUP_LIMITS = {
   title: 100,
   localeTitle: 100,
@@ -41,7 +41,7 @@ export const SETUP_STYLES = [
 ] as const;
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-/** Separates a locale entry's language code from its text: `tr____Ödeme sorunları` (spec 3 §7). */
+/** Separates a locale entry's language code from its text: `tr____Ödeme sorunları` (spec/3-staff-administration.md §7). */
 export const LOCALE_SEPARATOR = "____";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -109,7 +109,7 @@ export function encodeLocaleEntry(code: Language, text: string): string {
 }
 
 /**
- * The per-language titles: one `code____text` entry per language (spec 3 §7). An unknown code, a
+ * The per-language titles: one `code____text` entry per language (spec/3-staff-administration.md §7). An unknown code, a
  * language named twice or a text over the title bound is refused; empty texts are dropped (the
  * player then reads the category's own title).
  */
@@ -168,7 +168,7 @@ export const setupIdBody = z.object({ id });
 
 // ---- quick replies
 
-/** fetch-quick-replies takes no field (spec 3 §7: a POST without a body). */
+/** fetch-quick-replies takes no field (spec/3-staff-administration.md §7: a POST without a body). */
 export const fetchQuickRepliesBody = z.object({});
 
 export const quickReplyMessageField = z
@@ -199,7 +199,7 @@ const action = z.enum(FAST_ACTIONS, { error: "Action must be RESOLVED or CLOSED.
 export const newExcuseBody = z.object({ action, excuse: excuseField });
 export const editExcuseBody = z.object({
   action,
-  /** The excuse as the page showed it: excuses are named by their text (spec 3 §7). */
+  /** The excuse as the page showed it: excuses are named by their text (spec/3-staff-administration.md §7). */
   prev_excuse: z.string().max(SETUP_LIMITS.excuse * 2),
   new_excuse: excuseField,
 });

@@ -1,4 +1,4 @@
-/** What anyone may read of the setup lists and the player-facing content (spec 1 §3). */
+/** What anyone may read of the setup lists and the player-facing content (spec/1-product-frame.md §3). */
 import { z } from "zod";
 
 const id = z.number().int();

@@ -1,5 +1,5 @@
 /**
- * The staff ticket page's calls (spec 2 §7): fetch, edit, assign, hold, complete, reopen, retain,
+ * The staff ticket page's calls (spec/2-staff-ticket-work.md §7): fetch, edit, assign, hold, complete, reopen, retain,
  * the fast-action excuses and the staff list. Bodies arrive form-encoded (numbers and booleans as
  * text) or as JSON; both parse here. Answers are staff views only.
  */
@@ -55,7 +55,7 @@ export type AssignTicketBody = z.infer<typeof assignTicketBody>;
 export const reopenTicketBody = z.object({
   ticket_id: id,
   /**
-   * Reopened as part of sending a reply (spec 2 §4): the ticket becomes REPLIED, and the reply is
+   * Reopened as part of sending a reply (spec/2-staff-ticket-work.md §4): the ticket becomes REPLIED, and the reply is
    * sent right after. Without it the ticket goes back to WAITING DEV.
    */
   for_reply: formBoolean.optional().default(false),

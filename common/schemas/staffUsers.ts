@@ -1,5 +1,5 @@
 /**
- * Staff users and permissions (spec 3 §2.2, §4, §5, §7 "Staff management"). Bodies arrive
+ * Staff users and permissions (spec/3-staff-administration.md §2.2, §4, §5, §7 "Staff management"). Bodies arrive
  * form-encoded (numbers as text, lists as repeated fields, an empty list as no field at all) or as
  * JSON; both parse here. The web dialogs use the same schemas and the same answers.
  */
@@ -28,7 +28,7 @@ const email = z
 /** Disable until 19:00 (business time zone) on this date, or with no end. */
 export const DISABLE_INDEFINITE = "indefinite";
 export const DISABLE_DATE_PATTERN = /^(\d{2})\.(\d{2})\.(\d{4})$/;
-/** How far ahead a disable may end (spec 3 §4). */
+/** How far ahead a disable may end (spec/3-staff-administration.md §4). */
 export const DISABLE_MAX_YEARS = 5;
 /** The hour (in BUSINESS_TIMEZONE, UTC+3) at which a dated disable ends. */
 export const DISABLE_END_HOUR = 19;
@@ -45,7 +45,7 @@ export const activeTicketNumbersBody = z.object({
 
 export const checkNewUserEmailBody = z.object({ email });
 
-/** "user" creates a player account, "dev" an employee (spec 3 §5: the dialog's user or employee). */
+/** "user" creates a player account, "dev" an employee (spec/3-staff-administration.md §5: the dialog's user or employee). */
 export const NEW_USER_CLASSES = ["user", "dev"] as const;
 
 export const createNewUserBody = z
@@ -99,7 +99,7 @@ export const getRankPermissionsBody = z.object({ rank: z.enum(STAFF_RANKS) });
 
 export const changeUserPermissionsBody = z.object({
   user_id: id,
-  /** The rank after the change; a different rank signs the employee out (spec 3 §4). */
+  /** The rank after the change; a different rank signs the employee out (spec/3-staff-administration.md §4). */
   rank: z.enum(STAFF_RANKS),
   add_list: listOf(z.enum(PERMISSIONS), PERMISSIONS.length),
   remove_list: listOf(z.enum(PERMISSIONS), PERMISSIONS.length),
@@ -108,7 +108,7 @@ export type ChangeUserPermissionsBody = z.infer<typeof changeUserPermissionsBody
 
 // ---- answers
 
-/** An employee as the staff list shows them (spec 3 §3 Employee). */
+/** An employee as the staff list shows them (spec/3-staff-administration.md §3 Employee). */
 export const employee = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -127,7 +127,7 @@ export const employee = z.object({
 });
 export type Employee = z.infer<typeof employee>;
 
-/** The staff list's actions on an employee (spec 3 §2.2), each a call of this file's. */
+/** The staff list's actions on an employee (spec/3-staff-administration.md §2.2), each a call of this file's. */
 export const EMPLOYEE_ABILITIES = [
   "permissions",
   "responsibilities",

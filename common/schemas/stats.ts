@@ -1,12 +1,12 @@
 /**
- * Statistics and server status (spec 3 §2.1, §3 Stats, §7 "Stats and misc"). Every statistic is
+ * Statistics and server status (spec/3-staff-administration.md §2.1, §3 Stats, §7 "Stats and misc"). Every statistic is
  * computed in SQL; these are the query and the answer shapes of /api/stats/* and
- * /api/system/fetch-server-status. docs/decisions.md (part dashboard) says what each number means.
+ * /api/system/fetch-server-status. docs/decisions/dashboard.md says what each number means.
  */
 import { z } from "zod";
 
 /**
- * The chart ranges and their series keys (spec 3 §3): Last 24 Hours = hours_to_count (24 hourly
+ * The chart ranges and their series keys (spec/3-staff-administration.md §3): Last 24 Hours = hours_to_count (24 hourly
  * buckets 'HH:00'), Last Week = intervals_to_count (28 six-hour buckets 'YYYY-MM-DD HH:00'), Last
  * Month = weeks_to_count (30 daily buckets 'YYYY-MM-DD'), Last Year = months_to_count (12 monthly
  * buckets '01'…'12'). Buckets are wall-clock periods of BUSINESS_TIMEZONE.
@@ -36,7 +36,7 @@ export type TicketStats = z.infer<typeof ticketStats>;
 export const ticketStatsResponse = z.object({ ticket_stats: ticketStats });
 export type TicketStatsResponse = z.infer<typeof ticketStatsResponse>;
 
-/** A ticket-count item (spec 3 §3): a label and its count; `id` is the category's, when it is one. */
+/** A ticket-count item (spec/3-staff-administration.md §3): a label and its count; `id` is the category's, when it is one. */
 export const ticketCountItem = z.object({ id: z.number().int().optional(), label: z.string(), count });
 export type TicketCountItem = z.infer<typeof ticketCountItem>;
 
@@ -54,7 +54,7 @@ export const userStatsOverviewResponse = z.object({
   user_stats: userStats,
   /** Active tickets of the whole help desk per category, most first. */
   open_ticket_categories: z.array(ticketCountItem),
-  /** Active tickets of the whole help desk per status, in the status order of spec 1 §9. */
+  /** Active tickets of the whole help desk per status, in the status order of spec/1-product-frame.md §9. */
   open_ticket_statuses: z.array(ticketCountItem),
 });
 export type UserStatsOverviewResponse = z.infer<typeof userStatsOverviewResponse>;

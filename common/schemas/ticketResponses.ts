@@ -1,5 +1,5 @@
 /**
- * What leaves the server of a ticket, per audience (spec 1 §3, spec 2 §3). The route registers
+ * What leaves the server of a ticket, per audience (spec/1-product-frame.md §3, spec/2-staff-ticket-work.md §3). The route registers
  * these as its response schema, so the serializer drops any key a schema does not name: a player
  * never receives priority, assignee, ban flag or origin address, whatever a presenter returns.
  */
@@ -87,7 +87,7 @@ export const ticketAbilities = z.object({
 });
 export type TicketAbilities = z.infer<typeof ticketAbilities>;
 
-/** A ticket as staff see it: the player's view, the bookkeeping of spec 2 §3, and the caller's abilities. */
+/** A ticket as staff see it: the player's view, the bookkeeping of spec/2-staff-ticket-work.md §3, and the caller's abilities. */
 export const staffTicket = playerTicket.extend({
   priority: id,
   assignedTo: id.nullable(),
@@ -105,7 +105,7 @@ export type StaffTicket = z.infer<typeof staffTicket>;
 
 /**
  * socket ticket_updated_ping for a ticket's player: what moved, without staff bookkeeping. A
- * receiver keeps the old value of a field that is absent or null (spec 2 §5).
+ * receiver keeps the old value of a field that is absent or null (spec/2-staff-ticket-work.md §5).
  */
 export const playerTicketPing = z.object({
   ticket_id: id,
@@ -115,7 +115,7 @@ export const playerTicketPing = z.object({
 });
 export type PlayerTicketPing = z.infer<typeof playerTicketPing>;
 
-/** socket ticket_updated_ping for staff (spec 2 §7). */
+/** socket ticket_updated_ping for staff (spec/2-staff-ticket-work.md §7). */
 export const staffTicketPing = playerTicketPing.extend({
   priority: id.nullable(),
   banned: z.boolean().nullable(),

@@ -1,5 +1,5 @@
 /**
- * The staff ticket list (spec 2 §2, §7): pagination-search-tickets, advanced-search-tickets and
+ * The staff ticket list (spec/2-staff-ticket-work.md §2, §7): pagination-search-tickets, advanced-search-tickets and
  * fetch-tagged-chats. Bodies arrive form-encoded or multipart, so numbers come as text. A filter
  * left empty, "all" or -1 means All; a time window of -1 means any time.
  */
@@ -18,7 +18,7 @@ function optional<T extends z.ZodType>(schema: T) {
   );
 }
 
-/** Search modes (spec 2 §5): 1 Contains, 2 Exact. */
+/** Search modes (spec/2-staff-ticket-work.md §5): 1 Contains, 2 Exact. */
 export const SEARCH_MODES = { contains: 1, exact: 2 } as const;
 const mode = z.coerce
   .number()
@@ -28,7 +28,7 @@ const mode = z.coerce
 const searchText = optional(z.string().trim().min(1).max(200));
 /**
  * Subject, description and chat message are always Contains; a trigram index needs three
- * characters, and these long texts have no prefix index to fall back on (docs/decisions.md).
+ * characters, and these long texts have no prefix index to fall back on (docs/decisions/search.md).
  */
 const longText = optional(z.string().trim().min(3, "Enter at least 3 characters").max(200));
 const bool = z
@@ -77,14 +77,14 @@ export const paginationSearchTicketsBody = z.object({
     .default(10),
   sort_by: optional(z.enum(TICKET_SORT_FIELDS)),
   order: z.enum(["asc", "desc"]).default("desc"),
-  /** true: the default filter, employee = the caller (spec 2 §2). */
+  /** true: the default filter, employee = the caller (spec/2-staff-ticket-work.md §2). */
   default: bool,
   /** true: only tickets in which the caller is tagged. */
   tagged: bool,
 });
 export type PaginationSearchTicketsBody = z.infer<typeof paginationSearchTicketsBody>;
 
-/** A time window in seconds back from now (spec 2 §9), or -1 for any time. */
+/** A time window in seconds back from now (spec/2-staff-ticket-work.md §9), or -1 for any time. */
 const window = z.coerce
   .number()
   .int()

@@ -1,6 +1,6 @@
 /**
- * Player-side ticket calls (spec 1 §7). Bodies arrive form-encoded or multipart, so numbers come
- * as text and are coerced. Limits are spec 1 §5 / §9.
+ * Player-side ticket calls (spec/1-product-frame.md §7). Bodies arrive form-encoded or multipart, so numbers come
+ * as text and are coerced. Limits are spec/1-product-frame.md §5 / §9.
  */
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
@@ -34,8 +34,8 @@ export type SubmitTemporaryTicketBody = z.infer<typeof submitTemporaryTicketBody
 
 /**
  * What a visitor types into "Find my ticket": the ticket number they were shown ("#1795442351",
- * spec 1 §3: createdAt doubles as the ticket number), with or without the "#", or the ticket id
- * that earlier versions showed (docs/decisions.md, issue 9 part signals).
+ * spec/1-product-frame.md §3: createdAt doubles as the ticket number), with or without the "#", or the ticket id
+ * that earlier versions showed (docs/decisions/player-side.md).
  */
 export const ticketReference = z.preprocess(
   (value) => (typeof value === "string" ? value.trim().replace(/^#\s*/, "") : value),

@@ -1,4 +1,4 @@
-/** The developer to-do board (spec 3 §2.6, §3 To-do, §7 misc): one board shared by all staff. */
+/** The developer to-do board (spec/3-staff-administration.md §2.6, §3 To-do, §7 misc): one board shared by all staff. */
 import { z } from "zod";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);

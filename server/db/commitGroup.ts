@@ -16,7 +16,7 @@
  * - **Out of a WAL restart's way** (SQLite): like every use of the connection, a group's
  *   transaction holds the write turn (sqliteDriver.ts), so it waits for a RESTART under way
  *   without blocking the event loop. With both, the chat bench's p99 at 1,000 msg/s went from
- *   53–100 ms to 5–8 ms (docs/decisions.md, part chatload).
+ *   53–100 ms to 5–8 ms (docs/decisions/performance.md).
  * - **SQLite only**: SQLite has one connection and one writer at a time, so one lane serves it and
  *   no two writers can deadlock. On PostgreSQL every job is its own transaction, as before: a group
  *   would hold several tickets' row locks at once and could deadlock with a writer that locks two

@@ -1,5 +1,5 @@
 /**
- * Statements compiled once, for the chat path (issue 10). Kysely builds an immutable tree and
+ * Statements compiled once, for the chat path. Kysely builds an immutable tree and
  * compiles it to SQL on every call: about a seventh of a chat message's CPU under load. A statement
  * written with `compiledOnce` is built and compiled once per engine and shape, with a marker in
  * place of each value; a call hands its values to that compiled statement. Its SQL text stays the

@@ -93,7 +93,7 @@ describe("the SQLite store with cached statements", () => {
   });
 });
 
-// The statement time limit (issue 10): a PostgreSQL statement unanswered past it fails as the
+// The statement time limit: a PostgreSQL statement unanswered past it fails as the
 // database being unavailable, its connection leaves the pool, and the next statement gets a
 // working one. Registered on PostgreSQL alone: SQLite has no such limit.
 if (TEST_DATABASE_URL) {

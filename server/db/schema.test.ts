@@ -97,7 +97,7 @@ const EXPECTED_INDEXES: Record<string, [string, string[], boolean]> = {
   tickets_category_updated: ["tickets", ["category_id", "last_updated", "id"], false],
   tickets_priority_updated: ["tickets", ["priority_id", "last_updated", "id"], false],
   notifications_user_type_ticket: ["notifications", ["user_id", "type", "ticket_id"], false],
-  // the shared to-do board (0014, part account)
+  // the shared to-do board (0014)
   todos_done_timestamp: ["todos", ["done", "timestamp"], false],
   // the player search (0013)
   users_players: ["users", ["class", "type", "deleted", "banned", "banned_until"], false],

@@ -1,5 +1,5 @@
 /**
- * The chat word index that migration 0019 keeps by triggers (issue 7, part searchspeed), on both
+ * The chat word index that migration 0019 keeps by triggers, on both
  * engines: one document per ticket that follows every message write, also under parallel writers.
  * The subject and description, which PostgreSQL searches in their copy beside the ticket
  * (migration 0028), follow the ticket's writes the same way.

@@ -1,5 +1,5 @@
 /**
- * The text-search dialect of the staff ticket search (spec 2 §2, §7) and the player search (spec 3
+ * The text-search dialect of the staff ticket search (spec/2-staff-ticket-work.md §2, §7) and the player search (spec/3-staff-administration.md
  * §2.3), in one module: how a Contains or Exact match on a ticket's text fields, a Contains match on
  * its chat messages, and a match on a player's name, e-mail or character name is written for each
  * engine, and the indexes that make them fast (migrations 0008 and 0013).
@@ -123,7 +123,7 @@ export function ticketExact(engine: Engine, column: TicketExactColumn, text: str
   return sql<boolean>`${sql.raw(UNICODE_LOWER)}(${ref}) = ${foldCase(text)}`;
 }
 
-// ---- Exact on SQLite: Unicode case folding (part chatfold)
+// ---- Exact on SQLite: Unicode case folding
 
 /** The SQLite function that folds case as PostgreSQL's lower() does (registered per connection). */
 export const UNICODE_LOWER = "unicode_lower";
@@ -607,7 +607,7 @@ export function createTextSearchIndexes(db: Kysely<unknown>, engine: Engine): Pr
   ]);
 }
 
-// ---- the player search (spec 3 §2.3; migration 0013)
+// ---- the player search (spec/3-staff-administration.md §2.3; migration 0013)
 
 /** The player search's text boxes: name and e-mail of the account, the name of any character. */
 export const PLAYER_TEXT_TARGETS = {

@@ -1,5 +1,5 @@
 /**
- * A ticket's number is its creation second (spec 2 §2), and tickets.created_at is unique: a ticket
+ * A ticket's number is its creation second (spec/2-staff-ticket-work.md §2), and tickets.created_at is unique: a ticket
  * created in a second that is already taken gets the next free second instead.
  */
 import { type Kysely, sql } from "kysely";

@@ -1,5 +1,5 @@
 /**
- * The first start of a deployment with two nodes started at the same moment (issue 10): two real
+ * The first start of a deployment with two nodes started at the same moment: two real
  * node processes on one empty PostgreSQL schema and one empty, shared DATA_DIR, without secrets in
  * the environment. Both come up; the schema is migrated once and seeded once (one first admin, no
  * category twice); and both nodes hold the same generated secrets, so a session and its CSRF token

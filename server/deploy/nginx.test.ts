@@ -1,5 +1,5 @@
 /**
- * The deployment recipe, run (issue 10, part deploy): two real node processes (`node
+ * The deployment recipe, run: two real node processes (`node
  * server/main.ts`) on one PostgreSQL schema, one Redis key prefix and one shared DATA_DIR, behind a
  * real nginx running deploy/nginx.conf. Everything a client does goes through nginx, as a browser's
  * would; the nodes are asked directly only which of them holds a socket (/metrics, loopback).

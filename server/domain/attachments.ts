@@ -1,2 +1,2 @@
-/** What a ticket's attachment list stores in place of a file removed by retention (spec 1 marks it so). */
+/** What a ticket's attachment list stores in place of a file removed by retention (spec/1-product-frame.md marks it so). */
 export const DELETED_ATTACHMENT = "DELETED";

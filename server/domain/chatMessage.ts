@@ -32,7 +32,7 @@ export interface MessageEffects {
   columns: MessageColumns;
   /** Writing in a chat means having read it: the other side's messages become read. */
   marksRead: SenderClass;
-  /** A staff sender: the ticket enters their chat list (spec 2 §2). */
+  /** A staff sender: the ticket enters their chat list (spec/2-staff-ticket-work.md §2). */
   followsTicket: boolean;
   /** A player sender: the assignee gets a `new_message` notification, one unread per ticket. */
   notifiesAssignee: boolean;

@@ -1,5 +1,5 @@
 /**
- * The buckets of the chart ranges (spec 3 §2.1, §3): which periods a series counts and how each
+ * The buckets of the chart ranges (spec/3-staff-administration.md §2.1, §3): which periods a series counts and how each
  * is keyed. Periods are wall-clock periods of the business time zone, so a day is a day there
  * and a month starts on its first. The SQL only counts inside the [from, to) ranges given here.
  */
@@ -24,7 +24,7 @@ export interface Series {
 
 const HOUR = 3600;
 
-/** Bucket counts and widths of each range (docs/decisions.md, part dashboard). */
+/** Bucket counts and widths of each range (docs/decisions/dashboard.md). */
 export const RANGE_SHAPES = {
   hours_to_count: { buckets: 24, hours: 1 },
   intervals_to_count: { buckets: 28, hours: 6 },

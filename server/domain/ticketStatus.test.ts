@@ -1,4 +1,4 @@
-/** The transition table of spec 2 §4, read as the spec states it. */
+/** The transition table of spec/2-staff-ticket-work.md §4, read as the spec states it. */
 import { describe, expect, it } from "vitest";
 import { TICKET_STATUSES } from "../../common/constants.ts";
 import { canApply, nextStatus, startStatuses, statusAfterMessage, TRANSITIONS } from "./ticketStatus.ts";

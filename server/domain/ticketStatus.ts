@@ -1,5 +1,5 @@
 /**
- * The ticket state machine (spec 1 §4, spec 2 §4): one table, for every action that moves a ticket,
+ * The ticket state machine (spec/1-product-frame.md §4, spec/2-staff-ticket-work.md §4): one table, for every action that moves a ticket,
  * of the statuses it may start from and the status each leads to. Every status change in the code
  * is a guarded UPDATE built from this table (repositories/ticketTransitions.ts): the UPDATE's WHERE
  * holds the allowed starting statuses, so a change that races another fails cleanly.
@@ -12,12 +12,12 @@ export type TicketAction =
   | "staffReply"
   /** A player's message on a REPLIED ticket hands it back to staff; otherwise the status stays. */
   | "playerReply"
-  /** "My problem is solved" (spec 1 §2): not before staff answered. */
+  /** "My problem is solved" (spec/1-product-frame.md §2): not before staff answered. */
   | "memberResolve"
   | "hold"
   /** Reopen from the modal: back to staff. */
   | "reopen"
-  /** Reopen as part of sending a reply (spec 2 §4): REPLIED, then the reply is sent. */
+  /** Reopen as part of sending a reply (spec/2-staff-ticket-work.md §4): REPLIED, then the reply is sent. */
   | "reopenForReply"
   /** Fast complete, or submit-and-resolve after its message. */
   | "resolve"

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document of the HTTP API (issue 10), generated from the routes' zod schemas by
+ * The OpenAPI document of the HTTP API, generated from the routes' zod schemas by
  * @fastify/swagger with the zod type provider's transform, and served at GET /api/docs to staff
  * and to the game's integration (its bearer key). Routes that read a form, multipart or JSON body
  * themselves name the body's schema in `config.documentedBody`, so that the document shows it

@@ -1,5 +1,5 @@
 /**
- * The built web app as the server sends it (issue 9, point 10): a tiny dist in a temp folder,
+ * The built web app as the server sends it: a tiny dist in a temp folder,
  * compressed by the build's own plugin code, served by the real registerWebApp behind the real
  * security headers. Each asset goes out as brotli, gzip or as is, by Accept-Encoding, with Vary;
  * deep links still get index.html (compressed too, never cached without revalidation).

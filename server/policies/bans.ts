@@ -1,5 +1,5 @@
 /**
- * Who may ban or unban a ticket's player (spec 2 §6): nobody while the ticket is RESOLVED;
+ * Who may ban or unban a ticket's player (spec/2-staff-ticket-work.md §6): nobody while the ticket is RESOLVED;
  * otherwise its assignee, an admin, or the staff member who closed it. The use cases ask here,
  * and so do the ticket's abilities (ticketAbilities.ts) that the web's ban button shows.
  */

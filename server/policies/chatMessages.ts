@@ -1,5 +1,5 @@
 /**
- * Who sees a chat message, and who may change one (spec 2 §6). Staff see every message; a
+ * Who sees a chat message, and who may change one (spec/2-staff-ticket-work.md §6). Staff see every message; a
  * ticket's player never sees the staff-only kinds (assignment, ban). Staff change their own
  * messages only; never a system message (assignment, completion…) nor one already deleted.
  */

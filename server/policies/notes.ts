@@ -1,5 +1,5 @@
 /**
- * Who may read and write internal notes (spec 2 §6: "staff only see … the notes panel"): staff,
+ * Who may read and write internal notes (spec/2-staff-ticket-work.md §6: "staff only see … the notes panel"): staff,
  * on any ticket they may see; each writer changes only their own notes. Players and temporary
  * visitors are refused everywhere, over HTTP and socket alike.
  */

@@ -1,9 +1,9 @@
 /**
- * Which ban keeps a player out (spec 2 §6): a player under a ban files no ticket and writes no
+ * Which ban keeps a player out (spec/2-staff-ticket-work.md §6): a player under a ban files no ticket and writes no
  * chat message, by whichever way it comes in (the member form, the visitor form, new-chat-message,
  * the socket's send_message). Every one of them asks here.
  *
- * A ban follows the e-mail, in any letter case (docs/decisions.md "bans follow the e-mail"): a
+ * A ban follows the e-mail, in any letter case (docs/decisions/bans.md): a
  * visitor is refused while the member account of their e-mail, or any temporary identity of it,
  * is banned. A member answers for their own account only, so a visitor's ban under someone's
  * address does not lock that member out.
@@ -29,7 +29,7 @@ export function isBannedPlayer(user: Pick<UserRow, "class" | "banned" | "banned_
   return isPlayer(user) && isBanned(user, now);
 }
 
-/** The ban answer (spec 1 §3 ban error): 403 user_banned with the ban's end. */
+/** The ban answer (spec/1-product-frame.md §3 ban error): 403 user_banned with the ban's end. */
 export function refuseIfBanned(ban: BanState | undefined, now: number): void {
   if (ban && isBanned(ban, now)) {
     throw new AppError("user_banned", { status: "WARNING", message: "user_banned", until: ban.banned_until });

@@ -1,5 +1,5 @@
 /**
- * Whose reply signals a session may read (issue 9 part signals), from the session alone: a member
+ * Whose reply signals a session may read, from the session alone: a member
  * their own member tickets, a temporary session the one ticket it was opened for, staff none.
  */
 

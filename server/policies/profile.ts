@@ -1,7 +1,7 @@
 /**
  * Who may see a profile picture: whoever may see its employee, that is every employee, and the
  * players whose chats that employee wrote in (the chat shows them). A profile is only ever changed
- * by its own user, under profile:view (spec 3 §2.5; the access of common/contract/account.ts).
+ * by its own user, under profile:view (spec/3-staff-administration.md §2.5; the access of common/contract/account.ts).
  */
 import type { Kysely } from "kysely";
 import { STAFF_ONLY_MESSAGE_TYPES } from "../../common/schemas/chatResponses.ts";

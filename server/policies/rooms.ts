@@ -38,7 +38,7 @@ export async function allowedRoom(ctx: AppContext, who: SocketUser, roomId: stri
   return chatRoom(ticket.id, viewer === "staff" ? "staff" : "player");
 }
 
-/** notes: a ticket's notes room (`notes-{id}`), for staff only, and only of a ticket that exists. */
+/** A ticket's notes room (`notes-{id}`), for staff only, and only of a ticket that exists. */
 async function allowedNotesRoom(ctx: AppContext, who: SocketUser, roomId: string): Promise<string | null> {
   const ticketId = decodeNotesId(roomId);
   if (ticketId === null || !isStaff(who.user)) return null;

@@ -1,5 +1,5 @@
 /**
- * Who may do what on a ticket from the staff side (spec 2 §6), for HTTP and sockets alike. Each
+ * Who may do what on a ticket from the staff side (spec/2-staff-ticket-work.md §6), for HTTP and sockets alike. Each
  * rule is a pure function answering its refusal code or null; the use cases throw it (require*)
  * before they write, and ticketAbilities.ts reads the same functions to tell the page what the
  * caller may do.
@@ -65,7 +65,7 @@ export function requireTicketEditor(actor: Actor, ticket: Ticket): void {
   refuse(ticketEditorRefusal(actor, ticket));
 }
 
-/** Admin may choose any category; other staff only their own (spec 2 §6). */
+/** Admin may choose any category; other staff only their own (spec/2-staff-ticket-work.md §6). */
 export function choosesAnyCategory(actor: Actor): boolean {
   return isAdmin(actor);
 }
@@ -85,7 +85,7 @@ export function requireEmployeeChoice(actor: Actor, devId: number | undefined, t
 }
 
 /**
- * Reopen (spec 2 §4, §6): any employee, from the modal or before a reply, while the ticket has
+ * Reopen (spec/2-staff-ticket-work.md §4, §6): any employee, from the modal or before a reply, while the ticket has
  * ended and its category still exists.
  */
 export function reopenRefusal(
@@ -114,7 +114,7 @@ export function eligibleAssignees(
 
 /**
  * Fast complete needs a reason when the last message came from the player or from another
- * employee (spec 2 §4): the ticket would end with someone else's word last.
+ * employee (spec/2-staff-ticket-work.md §4): the ticket would end with someone else's word last.
  */
 export function excuseRequired(
   actor: Actor,

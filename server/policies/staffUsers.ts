@@ -1,5 +1,5 @@
 /**
- * Who may change which employee (spec 3 §2.2, §5, §6), for the staff list's calls. Each rule is a
+ * Who may change which employee (spec/3-staff-administration.md §2.2, §5, §6), for the staff list's calls. Each rule is a
  * pure function answering its refusal code or null; the use cases throw it (require*) before they
  * write, and employeeAbilities.ts reads the same functions for the staff list's row actions.
  *
@@ -117,7 +117,7 @@ export function givableRanks(actor: Actor, held: readonly Permission[], target: 
   );
 }
 
-/** A permission is granted or taken away only by someone who holds it (spec 3 §5). */
+/** A permission is granted or taken away only by someone who holds it (spec/3-staff-administration.md §5). */
 export function requireHeldPermissions(held: readonly Permission[], changed: readonly Permission[]): void {
   const missing = changed.filter((p) => !held.includes(p));
   if (missing.length) {

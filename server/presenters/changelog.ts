@@ -1,4 +1,4 @@
-/** A changelog entry as staff see it (spec 3 §3): the date is epoch seconds. */
+/** A changelog entry as staff see it (spec/3-staff-administration.md §3): the date is epoch seconds. */
 import type { Changelog } from "../../common/schemas/changelog.ts";
 import type { ChangelogRow } from "../repositories/changelogs.ts";
 

@@ -20,7 +20,7 @@ export function presentUnreadChat(counts: UnreadCounts): UnreadChat {
   };
 }
 
-/** Keyed by room_id (spec 2 §3); only tickets with something unread or a tag. */
+/** Keyed by room_id (spec/2-staff-ticket-work.md §3); only tickets with something unread or a tag. */
 export function presentUnreadChats(all: UnreadCounts[]): UnreadChats {
   const result: UnreadChats = {};
   for (const counts of all) {

@@ -1,4 +1,4 @@
-/** What staff see of employee announcements and their read records (spec 3 §3). */
+/** What staff see of employee announcements and their read records (spec/3-staff-administration.md §3). */
 import type { Selectable } from "kysely";
 import type { EmployeeAnnouncement, EmployeeAnnouncementRead } from "../../common/schemas/contentResponses.ts";
 import type { EmployeeAnnouncementsTable } from "../db/schema.ts";

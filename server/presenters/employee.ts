@@ -1,5 +1,5 @@
 /**
- * An employee as the staff list shows them (spec 3 §3 Employee). A disable that has run out is
+ * An employee as the staff list shows them (spec/3-staff-administration.md §3 Employee). A disable that has run out is
  * shown as enabled: the row keeps its old end until someone changes it, but it no longer holds.
  */
 import type { Employee, EmployeeAbilities, StaffListEmployee } from "../../common/schemas/staffUsers.ts";

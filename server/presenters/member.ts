@@ -16,7 +16,7 @@ export function presentMember(user: UserRow, characters: CharacterView[], now: n
     name: user.name,
     email: user.email,
     banned,
-    // 0 = not banned, -1 = indefinite, else epoch seconds (spec 1 §3).
+    // 0 = not banned, -1 = indefinite, else epoch seconds (spec/1-product-frame.md §3).
     banned_until: banned ? user.banned_until : 0,
     characters: characters.map((c) => ({
       characterName: c.character_name,
@@ -27,7 +27,7 @@ export function presentMember(user: UserRow, characters: CharacterView[], now: n
   };
 }
 
-/** A player as staff see them in the search and the profile (spec 3 §3 Member). */
+/** A player as staff see them in the search and the profile (spec/3-staff-administration.md §3 Member). */
 export function presentStaffMember(
   user: UserRow,
   characters: CharacterView[],

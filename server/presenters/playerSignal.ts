@@ -1,4 +1,4 @@
-/** A player's list rows and reply signals (issue 9 part signals): the player view plus unread. */
+/** A player's list rows and reply signals: the player view plus unread. */
 
 import type { PlayerListTicket, PlayerTicketSignal } from "../../common/schemas/ticketResponses.ts";
 import { encodeFetchCode } from "../../common/ticket-code.ts";

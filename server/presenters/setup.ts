@@ -1,4 +1,4 @@
-/** What anyone may see of the setup lists and the player-facing content (spec 1 §3). */
+/** What anyone may see of the setup lists and the player-facing content (spec/1-product-frame.md §3). */
 
 import type { Selectable } from "kysely";
 import type { Announcement, Category, Faq, GameServer, PriorityLevel } from "../../common/schemas/setupResponses.ts";
@@ -13,7 +13,7 @@ import type {
 } from "../db/schema.ts";
 import { presentEmployeeAnnouncement } from "./content.ts";
 
-/** English titles that need the violator's name even when the flag is off (spec 1 §3). */
+/** English titles that need the violator's name even when the flag is off (spec/1-product-frame.md §3). */
 const VIOLATERS_FORM_TITLES = new Set([
   "Violating the rules of the chat",
   "Reporting suspected cheaters or bots",
@@ -71,7 +71,7 @@ export function presentAnnouncement(row: Selectable<AnnouncementsTable> & { read
   return { ...presentEmployeeAnnouncement(row), engTitle: row.eng_title, engMessage: row.eng_message, read: row.read };
 }
 
-/** The two excuse lists, each in its configured order (spec 3 §3: lists keyed by action). */
+/** The two excuse lists, each in its configured order (spec/3-staff-administration.md §3: lists keyed by action). */
 export function presentFastActionExcuses(
   rows: readonly Pick<FastActionExcusesTable, "action" | "excuse">[],
 ): FastActionExcusesResponse["fast_action_excuses"] {

@@ -1,6 +1,6 @@
 /**
  * What each audience sees of a ticket. A player (member or temporary user) never gets the origin
- * address, priority, assignee, ban flag or any other staff bookkeeping (spec 1 §2); the shapes are
+ * address, priority, assignee, ban flag or any other staff bookkeeping (spec/1-product-frame.md §2); the shapes are
  * the response schemas in common/schemas/ticketResponses.ts.
  */
 import type {

@@ -3,7 +3,7 @@
  * The counters live in the shared store (store.ts: memory on one node, Redis across nodes), except
  * the member's submissions, which are counted from the tickets table. Route limits of
  * @fastify/rate-limit take theirs through `routeLimit`, so that no limit is written in another
- * format. The reasons behind each number are in docs/decisions.md (sign-in throttle, uploads,
+ * format. The reasons behind each number are in docs/decisions/security.md (sign-in throttle, uploads,
  * player tickets, chat).
  */
 import type { LimitRule } from "./store.ts";

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL going away under two nodes (issue 10), through the relay both nodes reach it by (the
+ * PostgreSQL going away under two nodes, through the relay both nodes reach it by (the
  * machine's real PostgreSQL is never restarted: other suites use it). While it is away both nodes
  * stay up, answer 503 with `detail`, say so on /readyz and keep their sockets; once it is back both
  * recover by themselves within seconds, and the conversation goes on across nodes. Once as a

@@ -1,5 +1,5 @@
 /**
- * Every limit holds across two nodes (issue 10): each node counts in Redis through its own client,
+ * Every limit holds across two nodes: each node counts in Redis through its own client,
  * as two machines would, and every test spreads its attempts over both nodes, so that a limit kept
  * per node would let twice as much through. Sign-in, the route limits, the ticket look-up (Find my
  * ticket), filing, uploads, socket events and sockets per user.

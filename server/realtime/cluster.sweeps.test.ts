@@ -1,5 +1,5 @@
 /**
- * Sweeps act once under two nodes (issue 10): both nodes run the real sweep timers of main.ts,
+ * Sweeps act once under two nodes: both nodes run the real sweep timers of main.ts,
  * started in the same tick so that every run of one meets a run of the other, on one PostgreSQL
  * and one Redis. Whatever a sweep changes is changed once, written once, and heard once by a
  * player's sockets on either node.

@@ -1,5 +1,5 @@
 /**
- * Several nodes (issue 10): two app nodes on one PostgreSQL and one Redis, as behind a balancer.
+ * Several nodes: two app nodes on one PostgreSQL and one Redis, as behind a balancer.
  * What one node sends reaches a user's sockets on the other (the Redis streams adapter); a session
  * ended on one node loses its sockets on every node; a socket that loses its connection and comes
  * back through the balancer to the other node recovers what it missed, exactly once. The sweeps,

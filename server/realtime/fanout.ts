@@ -19,11 +19,11 @@ import { subscribePresence } from "./presence.ts";
 import type { AppServer } from "./socketTypes.ts";
 
 export function subscribeFanout(ctx: AppContext, io: AppServer): void {
-  // staffchat: the 'User online' label of the staff chat.
+  // The 'User online' label of the staff chat.
   subscribePresence(ctx, io);
 
   ctx.events.on("message.created", ({ ticket, message }) => {
-    // chatfold: a ban or unban line reaches the staff room as spec 2 §7's banned_message, in the
+    // A ban or unban line reaches the staff room as spec/2-staff-ticket-work.md §7's banned_message, in the
     // same staff presentation; every other line is a new_message.
     const staffEvent = message.type === "ban_message" ? "banned_message" : "new_message";
     io.to(chatRoom(ticket.id, "staff")).emit(staffEvent, { ...presentStaffMessage(message) });
@@ -31,7 +31,7 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
       io.to(chatRoom(ticket.id, "player")).emit("new_message", { ...presentPlayerMessage(message) });
   });
 
-  // staffchat: an edit or delete reaches both audiences in their own presentation.
+  // An edit or delete reaches both audiences in their own presentation.
   for (const [domainEvent, socketEvent] of [
     ["message.edited", "edited_message"],
     ["message.deleted", "deleted_message"],
@@ -85,7 +85,7 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
     })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "notification fan-out failed"));
   });
 
-  // notes: the notes room holds staff sockets only (join_chatroom refuses anyone else).
+  // The notes room holds staff sockets only (join_chatroom refuses anyone else).
   ctx.events.on("note.created", ({ ticket, note }) => {
     io.to(notesRoom(ticket.id)).emit("new_note", presentNote(note));
   });
@@ -96,7 +96,7 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
     io.to(notesRoom(ticket.id)).emit("deleted_note", presentNote(note));
   });
   subscribeChatListFanout(ctx, io);
-  // issue 9 part signals: a player's home, history and title follow their tickets.
+  // A player's home, history and title follow their tickets.
   subscribePlayerSignals(ctx, io);
 }
 

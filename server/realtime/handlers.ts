@@ -134,7 +134,7 @@ export const eventHandlers: HandlerMap = {
     return { ok: true };
   }),
 
-  // ---- staffchat: staff edit and delete their own messages (spec 2 §4, §6)
+  // ---- Staff edit and delete their own messages (spec/2-staff-ticket-work.md §4, §6)
   edit_message: defineHandler(clientEventSchemas.edit_message, async (ctx, socket, payload) => {
     const { user, session } = socket.data;
     try {
@@ -157,7 +157,7 @@ export const eventHandlers: HandlerMap = {
     }
   }),
 
-  // ---- notes: staff-only internal notes (spec 2 §3, §7); players are refused on every one
+  // ---- Staff-only internal notes (spec/2-staff-ticket-work.md §3, §7); players are refused on every one
   send_note: defineHandler(clientEventSchemas.send_note, async (ctx, socket, payload) => {
     try {
       const { note } = await sendNote(ctx, socket.data.user, {
@@ -191,7 +191,7 @@ export const eventHandlers: HandlerMap = {
     }
   }),
 
-  // ---- chat list and notifications (spec 2 §7): staff only, always the caller's own
+  // ---- chat list and notifications (spec/2-staff-ticket-work.md §7): staff only, always the caller's own
 
   /** Answered with the ack and `number_notifications` to all of the user's tabs. */
   get_number_of_notifications: defineHandler(clientEventSchemas.get_number_of_notifications, async (ctx, socket) => {

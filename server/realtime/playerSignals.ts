@@ -1,5 +1,5 @@
 /**
- * Reply signals outside the open ticket (issue 9 part signals): whatever moves one of a player's
+ * Reply signals outside the open ticket: whatever moves one of a player's
  * tickets reaches that player's own user room with the ticket's unread count and their total, so
  * home, history and the tab title follow without a reload. Only the ticket's owner hears it: the
  * room is `user:{ticket.user_id}` (a member, or the temporary identity that exists for that one

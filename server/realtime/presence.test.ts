@@ -1,5 +1,5 @@
 /**
- * 'User online' (spec 2 §6): the ticket's staff room hears `users_in_room` when the player opens
+ * 'User online' (spec/2-staff-ticket-work.md §6): the ticket's staff room hears `users_in_room` when the player opens
  * or leaves the chat (a closed tab included), a staff socket gets the state as it joins, and a
  * player never hears it.
  */

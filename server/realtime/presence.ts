@@ -1,5 +1,5 @@
 /**
- * The 'User online' label (spec 2 §6, staff only): whether the ticket's player has the ticket's
+ * The 'User online' label (spec/2-staff-ticket-work.md §6, staff only): whether the ticket's player has the ticket's
  * chat open. A player socket entering or leaving `chat:{id}:player` (leaving includes a closed
  * tab) tells the ticket's staff room `users_in_room`; a staff socket entering the staff room is
  * told the current state at once. Read from the adapter, so it needs no handler of its own.

@@ -1,5 +1,5 @@
 /**
- * Connection-state recovery belongs to the live session that left (issue 6, finding 1): another
+ * Connection-state recovery belongs to the live session that left: another
  * user, an anonymous temporary session, or the same user after logging out present a stranded
  * staff socket's pid and offset, and get none of its rooms, data or missed packets.
  */

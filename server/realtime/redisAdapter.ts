@@ -1,5 +1,5 @@
 /**
- * socket.io across nodes (issue 10): with REDIS_URL, every room event goes through a Redis stream
+ * socket.io across nodes: with REDIS_URL, every room event goes through a Redis stream
  * (@socket.io/redis-streams-adapter), so that a socket on any node gets it, and a socket that lost
  * its connection recovers on any node, since the persisted sessions and the missed packets live in
  * Redis too. Without REDIS_URL the node uses socket.io's in-memory adapter and needs no Redis.

@@ -1,5 +1,5 @@
 /**
- * One user cannot flood the sockets (issue 6, finding 7): at most SOCKETS_PER_USER live sockets
+ * One user cannot flood the sockets: at most SOCKETS_PER_USER live sockets
  * per user, counted in the shared limits store, and inbound events limited per user over all of
  * their sockets. On this node's memory and on Redis, on both engines.
  */

@@ -1,5 +1,5 @@
 /**
- * A staff member's sidebar chat list and its pins (spec 2 §2, §7): one row per (user, ticket).
+ * A staff member's sidebar chat list and its pins (spec/2-staff-ticket-work.md §2, §7): one row per (user, ticket).
  * Every query names the user, so one staff member never reads or changes another's list.
  */
 import type { Kysely } from "kysely";

@@ -1,7 +1,7 @@
 /**
- * SQL of bans (spec 2 §6): the players' ban flags, every affected ticket's flag, the ban log and
+ * SQL of bans (spec/2-staff-ticket-work.md §6): the players' ban flags, every affected ticket's flag, the ban log and
  * the ban messages. A member is one users row; a temporary user is every temporary identity of
- * one e-mail (docs/decisions.md "bans follow the e-mail").
+ * one e-mail (docs/decisions/bans.md).
  */
 import type { Kysely } from "kysely";
 import type { BanLogRow, ChatMessageRow, Database, TicketRow } from "../db/schema.ts";

@@ -1,4 +1,4 @@
-/** The changelog's SQL (spec 3 §3): a short table, read whole, newest entry first. */
+/** The changelog's SQL (spec/3-staff-administration.md §3): a short table, read whole, newest entry first. */
 import type { Kysely, Selectable } from "kysely";
 import type { ChangelogsTable, Database } from "../db/schema.ts";
 

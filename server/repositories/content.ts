@@ -72,7 +72,7 @@ export async function listAnnouncements(db: Kysely<Database>, userId: number | n
   return rows.map((row) => ({ ...row, read: read.has(row.id) }));
 }
 
-/** The announcements players see now (spec 1 §2), with the caller's read flags. */
+/** The announcements players see now (spec/1-product-frame.md §2), with the caller's read flags. */
 export function listActiveAnnouncements(db: Kysely<Database>, userId: number | null, now: number) {
   return listAnnouncements(db, userId, { liveAt: now });
 }

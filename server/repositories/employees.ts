@@ -1,5 +1,5 @@
 /**
- * SQL of staff administration (spec 3 §2.2, §7): the staff list with responsibilities, active
+ * SQL of staff administration (spec/3-staff-administration.md §2.2, §7): the staff list with responsibilities, active
  * ticket counts, and the writes of the staff list's dialogs. Each write that another may race
  * (disable, rank, delete) names the state it expects in its WHERE.
  */

@@ -1,4 +1,4 @@
-/** SQL for the fast-action excuse lists (spec 3 §2.4): reasons named by their action and text. */
+/** SQL for the fast-action excuse lists (spec/3-staff-administration.md §2.4): reasons named by their action and text. */
 import type { Kysely } from "kysely";
 import type { FastAction } from "../../common/schemas/staffTickets.ts";
 import type { Database } from "../db/schema.ts";

@@ -155,7 +155,7 @@ export async function serverIdsByTitle(db: Kysely<Database>): Promise<Map<string
   return new Map(rows.map((r) => [r.title.trim().toLowerCase(), r.id]));
 }
 
-/** Remembers the member's ticket-history page size (spec 1 §2), creating the preferences row if needed. */
+/** Remembers the member's ticket-history page size (spec/1-product-frame.md §2), creating the preferences row if needed. */
 export async function saveHistoryPageSize(db: Kysely<Database>, userId: number, size: number, now: number) {
   await db
     .insertInto("user_preferences")

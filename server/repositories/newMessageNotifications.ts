@@ -1,5 +1,5 @@
 /**
- * The assignee's `new_message` notification (docs/decisions.md: one unread per ticket at a time).
+ * The assignee's `new_message` notification (docs/decisions/chat.md: one unread per ticket at a time).
  * The partial unique index of migration 0010 holds the rule under concurrency: an insert while
  * one is unread does nothing and answers undefined.
  */

@@ -39,7 +39,7 @@ export async function updateNoteText(
     .executeTakeFirst()) as NoteRow | undefined;
 }
 
-/** The row stays as a `deleted_notification` (spec 2 §3); its text is emptied, not just hidden. */
+/** The row stays as a `deleted_notification` (spec/2-staff-ticket-work.md §3); its text is emptied, not just hidden. */
 export async function markNoteDeleted(
   db: Kysely<Database>,
   ticketId: number,

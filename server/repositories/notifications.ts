@@ -1,5 +1,5 @@
 /**
- * Staff notifications (spec 2 §3): written by the use cases that cause them (assignment, a
+ * Staff notifications (spec/2-staff-ticket-work.md §3): written by the use cases that cause them (assignment, a
  * player's message, a tag), read by the header dropdown and /admin/notifications. A notification
  * stays unread until its ticket is visited.
  */
@@ -130,7 +130,7 @@ export interface UnreadCounts {
 }
 
 /**
- * Unread info for tickets (spec 2 §3), from the read flags: the player's messages no staff member
+ * Unread info for tickets (spec/2-staff-ticket-work.md §3), from the read flags: the player's messages no staff member
  * has read, other staff members' notes not yet read, and the user's unread tag notifications.
  */
 export async function unreadCounts(db: Kysely<Database>, userId: number, ticketIds: number[]): Promise<UnreadCounts[]> {

@@ -1,5 +1,5 @@
 /**
- * What chat messages and notes share as lines their writers may still change (spec 2 §4, §6):
+ * What chat messages and notes share as lines their writers may still change (spec/2-staff-ticket-work.md §4, §6):
  * the guard of every edit and delete, and the quotes that follow a changed line. What a delete
  * means stays with each table (messageEdits.ts keeps the row's type and sets a flag; notes.ts
  * turns the row into a `deleted_notification` and empties it).

@@ -1,5 +1,5 @@
 /**
- * SQL of the staff player search and profile (spec 3 §2.3, §3): one filter builder shared by the
+ * SQL of the staff player search and profile (spec/3-staff-administration.md §2.3, §3): one filter builder shared by the
  * page query and the exact count, and the ticket counts of a page of players. Players are members
  * (class user, type normal) that are not deleted; text matching comes from db/textSearch.ts.
  *
@@ -169,7 +169,7 @@ export function findPlayer(db: Kysely<Database>, id: number): Promise<UserRow | 
     .executeTakeFirst();
 }
 
-/** The ticket counts of spec 3 §3 Member. */
+/** The ticket counts of spec/3-staff-administration.md §3 Member. */
 export interface TicketCounts {
   n_active_tickets: number;
   n_resolved_tickets: number;

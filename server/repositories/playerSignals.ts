@@ -1,5 +1,5 @@
 /**
- * What a player has not read yet, per ticket (issue 9 part signals). No table of its own: a staff
+ * What a player has not read yet, per ticket. No table of its own: a staff
  * chat line carries the `read` flag that the player's open chat sets (`messages_read`, and
  * writing in the chat), so the count survives a reload and clears when the player opens the
  * ticket. Only staff replies count (type `message`): assignment and ban lines are staff-only, and

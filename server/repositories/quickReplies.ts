@@ -1,4 +1,4 @@
-/** SQL for the quick replies: the ticket page's offer (spec 2 §2, §7) and the setup page (spec 3 §2.4). */
+/** SQL for the quick replies: the ticket page's offer (spec/2-staff-ticket-work.md §2, §7) and the setup page (spec/3-staff-administration.md §2.4). */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 
@@ -32,7 +32,7 @@ async function withCategories(db: Kysely<Database>, replies: ReplyRow[]) {
 
 /**
  * The quick replies of a category: those assigned to it and those assigned to none, which are
- * general replies offered everywhere (docs/decisions.md). Ordered by title.
+ * general replies offered everywhere (docs/decisions/chat.md). Ordered by title.
  */
 export async function quickRepliesForCategory(db: Kysely<Database>, categoryId: number) {
   const replies = await db

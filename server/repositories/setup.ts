@@ -68,7 +68,7 @@ export async function defaultPriorityId(db: Kysely<Database>): Promise<number | 
   return row?.id;
 }
 
-// ---- writes of the setup pages (spec 3 §2.4)
+// ---- writes of the setup pages (spec/3-staff-administration.md §2.4)
 
 /** The three lists that tickets point at; each has title, value, style and a soft delete. */
 export type SetupListTable = "categories" | "priorities" | "servers";

@@ -1,5 +1,5 @@
 /**
- * Staff as the ticket page needs them (spec 2 §6, spec 3 §7 fetch-devs): who handles which
+ * Staff as the ticket page needs them (spec/2-staff-ticket-work.md §6, spec/3-staff-administration.md §7 fetch-devs): who handles which
  * categories and servers, and so who may be assigned a ticket.
  */
 import type { Kysely } from "kysely";

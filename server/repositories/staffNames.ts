@@ -1,5 +1,5 @@
 /**
- * Staff names (spec 3 §5): unique among active staff (class dev, not deleted) without regard to
+ * Staff names (spec/3-staff-administration.md §5): unique among active staff (class dev, not deleted) without regard to
  * case, because players see them and `@name` tags address them ignoring case. The database holds
  * the rule in a partial unique index on the folded name (migration 0030); the use cases check
  * first under one lock, so that a taken name is refused in words and a chosen one is free.
@@ -39,7 +39,7 @@ export async function staffNameTaken(db: Kysely<Database>, name: string, exceptI
   return (await activeStaffNames(db, exceptId)).has(foldCase(name));
 }
 
-/** Usernames have no @ and no whitespace (spec 3 §5): an account's first name is its e-mail's local part. */
+/** Usernames have no @ and no whitespace (spec/3-staff-administration.md §5): an account's first name is its e-mail's local part. */
 export function nameFromEmail(email: string): string {
   return (email.split("@")[0] ?? "").replace(/[\s@]/gu, "").slice(0, 70) || "user";
 }

@@ -1,5 +1,5 @@
 /**
- * The statistics' SQL (spec 3 §2.1, §3). Every figure of a period is a count, sum or order
+ * The statistics' SQL (spec/3-staff-administration.md §2.1, §3). Every figure of a period is a count, sum or order
  * statistic computed by the database, on both engines with the same SQL, except the first-reply
  * figures of the period under way: for those the node reads the delays stamped since its last
  * call (firstReplyDelaysBetween) and keeps the older ones sorted. Periods come as a VALUES list of

@@ -1,5 +1,5 @@
 /**
- * SQL of the staff ticket search (spec 2 §2, §7): one filter builder shared by the page query and
+ * SQL of the staff ticket search (spec/2-staff-ticket-work.md §2, §7): one filter builder shared by the page query and
  * the exact count, so that both always say the same thing. Text matching comes from
  * db/textSearch.ts (the one module that knows each engine's dialect).
  *

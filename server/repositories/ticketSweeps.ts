@@ -1,5 +1,5 @@
 /**
- * SQL of the ticket sweeps (spec 2 §4 automatic close, attachment retention). Each claim is one
+ * SQL of the ticket sweeps (spec/2-staff-ticket-work.md §4 automatic close, attachment retention). Each claim is one
  * guarded UPDATE: the conditions sit in its WHERE, so when several nodes sweep at once each row is
  * changed (and acted on) by exactly one of them. Batches keep one run short on a large table.
  */
@@ -99,7 +99,7 @@ function storedNames(json: string): string[] {
   }
 }
 
-/** Every entry becomes 'DELETED' (spec 2 §3), so the count of files stays visible. */
+/** Every entry becomes 'DELETED' (spec/2-staff-ticket-work.md §3), so the count of files stays visible. */
 function deletedList(json: string): string {
   return JSON.stringify(storedNames(json).map(() => DELETED_ATTACHMENT));
 }

@@ -77,7 +77,7 @@ export async function insertTicket(db: Kysely<Database>, values: NewTicket, now:
     .executeTakeFirstOrThrow();
 }
 
-/** A member's own tickets, last activity first (issue 9): a ticket staff just answered comes to the top. */
+/** A member's own tickets, last activity first: a ticket staff just answered comes to the top. */
 export function memberTicketsByActivity(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom("tickets")

@@ -1,4 +1,4 @@
-/** SQL of the developer to-do board: one board shared by every employee (docs/decisions.md). */
+/** SQL of the developer to-do board: one board shared by every employee (docs/decisions/account.md). */
 import type { Kysely } from "kysely";
 import { TODO_LIST_MAX, type Todo } from "../../common/schemas/todos.ts";
 import type { Database } from "../db/schema.ts";

@@ -69,7 +69,7 @@ export async function deleteOrphanUploads(db: Kysely<Database>, before: number):
   return rows.map((r) => r.name);
 }
 
-// ---- files waiting to leave the disk (0018, part chatfold)
+// ---- files waiting to leave the disk (0018)
 
 /** Queues stored names for removal, in the transaction that forgets their rows. */
 export async function queueFileDeletions(db: Kysely<Database>, names: string[], now = nowSeconds()): Promise<void> {

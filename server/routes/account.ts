@@ -1,6 +1,6 @@
 /**
  * Profile, preferences and the developer to-do board: /api/profile/* writes, /api/misc/*todo*
- * (spec 3 §2.5, §2.6, §7; issue 8, part account). Every profile call acts on the session's user,
+ * (spec/3-staff-administration.md §2.5, §2.6, §7). Every profile call acts on the session's user,
  * whatever `user_id` the body names.
  */
 import { createReadStream } from "node:fs";
@@ -36,7 +36,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.store.db;
 
   return async (app) => {
-    // ---- profile (spec 3 §2.5, §7 Profile): the contract's access asks for profile:view
+    // ---- profile (spec/3-staff-administration.md §2.5, §7 Profile): the contract's access asks for profile:view
     route(app, ctx, "changeProfileName", async (request) => {
       const user = await changeProfileName(ctx, requireUser(request).id, request.body.name);
       return { user: presentSessionUser(user, request.session!) };
@@ -110,7 +110,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .send(createReadStream(file));
     });
 
-    // ---- the developer to-do board (spec 3 §2.6, §7 misc): staff (class dev) only
+    // ---- the developer to-do board (spec/3-staff-administration.md §2.6, §7 misc): staff (class dev) only
     route(app, ctx, "fetchTodos", async (request) => {
       const staff = requireUser(request);
       const [active, done] = await Promise.all([listTodos(db, false), listTodos(db, true)]);

@@ -1,7 +1,7 @@
 /**
  * What each audience receives over real HTTP: a player's answers (ticket fetch, history, filing,
  * completion, chat, temporary look-up) carry none of the staff-only fields, while staff get them.
- * The shapes come from the response schemas in common/schemas/ (issue 6, "response schemas per
+ * The shapes come from the response schemas in common/schemas/ ("response schemas per
  * audience").
  */
 import { beforeAll, describe, expect, it } from "vitest";

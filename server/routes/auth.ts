@@ -1,4 +1,4 @@
-/** /auth and /auth2: session, sign-in, sign-out (here or everywhere) and set-password (spec 1 §7). */
+/** /auth and /auth2: session, sign-in, sign-out (here or everywhere) and set-password (spec/1-product-frame.md §7). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";

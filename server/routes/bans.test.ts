@@ -1,5 +1,5 @@
 /**
- * Ban, unban and ban history (spec 2 §6, §7) over real HTTP and socket.io, on both engines:
+ * Ban, unban and ban history (spec/2-staff-ticket-work.md §6, §7) over real HTTP and socket.io, on both engines:
  * who may (assignee, admin, closer) and who may not (another mod, a dev, a player, anyone on a
  * RESOLVED ticket), reason and time limits, timed and permanent bans, banned_warning on the
  * player's open socket, and the WARNING answer to the banned player's next filing.
@@ -78,7 +78,7 @@ describe.each(ENGINES)("bans on %s", (engine) => {
     playerSocket.on("new_message", (m) => playerMessages.push(m));
 
     const warning = nextEvent(playerSocket, "banned_warning");
-    // Spec 2 §7: the ban line reaches staff as banned_message, not as a new_message.
+    // spec/2-staff-ticket-work.md §7: the ban line reaches staff as banned_message, not as a new_message.
     const staffLine = nextEvent(staffSocket, "banned_message");
     const staffNewMessages: unknown[] = [];
     staffSocket.on("new_message", (m) => staffNewMessages.push(m));

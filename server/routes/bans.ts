@@ -1,4 +1,4 @@
-/** /api/tickets ban calls (spec 2 §6, §7): ban, unban and ban history, for staff. */
+/** /api/tickets ban calls (spec/2-staff-ticket-work.md §6, §7): ban, unban and ban history, for staff. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";

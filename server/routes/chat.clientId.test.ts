@@ -1,5 +1,5 @@
 /**
- * A chat send retried after a lost acknowledgement is stored once (issue 10, part deploy): the
+ * A chat send retried after a lost acknowledgement is stored once: the
  * client names each send (`client_id`), and the same name from the same sender in the same chat
  * answers the message stored the first time, on the socket and over HTTP alike.
  */

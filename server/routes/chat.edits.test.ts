@@ -1,5 +1,5 @@
 /**
- * Staff edit and delete their own chat messages (spec 2 §4, §6) over real socket.io clients on
+ * Staff edit and delete their own chat messages (spec/2-staff-ticket-work.md §4, §6) over real socket.io clients on
  * both engines: both audiences hear the change in their own presentation, quotes follow the
  * quoted message, and every refusal leaves the row as it was.
  */
@@ -135,7 +135,7 @@ describe.each(ENGINES)("editing and deleting chat messages on %s", (engine) => {
     });
     const edit = (socket: typeof p.staffSocket, message_id: number, message = "changed") =>
       emitWithAck<Ack>(socket, "edit_message", { chat_id: p.chatId, message_id, message });
-    // Even an admin edits only their own messages (spec 2 §6).
+    // Even an admin edits only their own messages (spec/2-staff-ticket-work.md §6).
     const admin = server.client();
     await admin.signIn(colleague.email, FACTORY_PASSWORD);
     const adminSocket = admin.socket();

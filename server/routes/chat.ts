@@ -1,5 +1,5 @@
 /**
- * Chat calls shared by players and staff (spec 2 §7): fetch-chat, new-chat-message, upload-files
+ * Chat calls shared by players and staff (spec/2-staff-ticket-work.md §7): fetch-chat, new-chat-message, upload-files
  * and /download/{filename}.
  */
 import { createReadStream } from "node:fs";

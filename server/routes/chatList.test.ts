@@ -1,5 +1,5 @@
 /**
- * The sidebar chat list, pins and notifications (spec 2 §7) over real HTTP and socket.io on both
+ * The sidebar chat list, pins and notifications (spec/2-staff-ticket-work.md §7) over real HTTP and socket.io on both
  * engines: every call, staff only, each staff member's list and notifications their own.
  */
 import type { Socket } from "socket.io-client";

@@ -1,5 +1,5 @@
 /**
- * The sidebar chat list, pins and notifications (spec 2 §7). Staff only; every call acts on the
+ * The sidebar chat list, pins and notifications (spec/2-staff-ticket-work.md §7). Staff only; every call acts on the
  * session's own list and notifications, whatever ids the body names (bulk removal's userId is
  * ignored).
  */

@@ -1,5 +1,5 @@
 /**
- * Announcement and FAQ setup over real HTTP on both engines (spec 3 §2.4, §5, §7): every call,
+ * Announcement and FAQ setup over real HTTP on both engines (spec/3-staff-administration.md §2.4, §5, §7): every call,
  * its validations, the refusals per rank (and per permission), what players then see, and the
  * read records of employee announcements.
  */

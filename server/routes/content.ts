@@ -1,8 +1,8 @@
 /**
- * Announcements for players and employees, their reads, and the FAQ writes (spec 3 §2.1, §2.4,
- * §7; issue 8, part content). Every call needs a staff session with the permission that the
+ * Announcements for players and employees, their reads, and the FAQ writes (spec/3-staff-administration.md §2.1, §2.4,
+ * §7). Every call needs a staff session with the permission that the
  * contract (common/contract/content.ts) names; every change answers the whole list as it is
- * afterwards, which replaces the page's list (spec 3 §2.4). Reading FAQs and live player
+ * afterwards, which replaces the page's list (spec/3-staff-administration.md §2.4). Reading FAQs and live player
  * announcements stays public (setupRead.ts).
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -101,7 +101,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { announcements: await announcements("employee", requireUser(request).id, ALL) };
     });
 
-    // Read records are the caller's own: any employee keeps them (spec 1 §6).
+    // Read records are the caller's own: any employee keeps them (spec/1-product-frame.md §6).
     route(app, ctx, "fetchEmployeeAnnouncementReads", async (request) => employeeReads(requireUser(request).id));
     route(app, ctx, "markEmployeeAnnouncementRead", async (request) => {
       const actor = requireUser(request);

@@ -1,5 +1,5 @@
 /**
- * The dashboard calls over real HTTP on both engines (spec 3 §2.1, §7): every call's answer, the
+ * The dashboard calls over real HTTP on both engines (spec/3-staff-administration.md §2.1, §7): every call's answer, the
  * range parameter, refusals per rank and permission (stats without stats:view and
  * stats:page_view, the changelog for non-admins) with nothing written, the changelog's date rule,
  * the capacity warning against its thresholds, and the thresholds' validation.

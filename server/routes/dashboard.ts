@@ -1,5 +1,5 @@
 /**
- * Dashboard and statistics: /api/stats/*, /api/system/fetch-server-status, the changelog (spec 3
+ * Dashboard and statistics: /api/stats/*, /api/system/fetch-server-status, the changelog (spec/3-staff-administration.md
  * §2.1, §7), and the admins' first-run checklist (docs/decisions/first-start.md). Who may read and
  * write them is each call's access in common/contract/dashboard.ts.
  */

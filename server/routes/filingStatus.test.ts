@@ -1,5 +1,5 @@
 /**
- * The member's filing status (issue 9 point 3) on both engines: what /member/create-ticket reads
+ * The member's filing status on both engines: what /member/create-ticket reads
  * before it shows the form. Each answer is checked against what the submit call then does, so
  * the advice and the refusal cannot drift apart; and only the caller's own rows count.
  */

@@ -1,4 +1,4 @@
-/** /api/members: a member's own account with characters (spec 1 §7 get-member), and whether they may file now. */
+/** /api/members: a member's own account with characters (spec/1-product-frame.md §7 get-member), and whether they may file now. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
@@ -19,7 +19,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { member: presentMember(user, characters, nowSeconds()) };
     });
 
-    // Asked by the create-ticket page before it shows the form (issue 9 point 3).
+    // Asked by the create-ticket page before it shows the form.
     route(app, ctx, "filingStatus", async (request) => {
       const user = requireUser(request);
       if (!isMember(user)) throw new AppError("forbidden");

@@ -1,5 +1,5 @@
 /**
- * Staff-only calls of the ticket page's side panels (spec 2 §7): POST /api/fetch-notes and
+ * Staff-only calls of the ticket page's side panels (spec/2-staff-ticket-work.md §7): POST /api/fetch-notes and
  * POST /api/setup/fetch-category-quick-replies. Notes are written, edited and deleted over the
  * socket (send_note, edit_note, delete_note; server/realtime/handlers.ts).
  */

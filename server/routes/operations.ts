@@ -1,5 +1,5 @@
 /**
- * What a load balancer and a monitoring system ask a node (issue 10):
+ * What a load balancer and a monitoring system ask a node:
  * - `/healthz`: the process is alive and serving. It never touches the database, so that a
  *   database outage does not get healthy nodes killed.
  * - `/readyz`: the node can do its work: the database answers, Redis answers where REDIS_URL is set,

@@ -1,4 +1,4 @@
-/** /api/permissions: the caller's own permission list, and the guest list (spec 1 §6, §7). */
+/** /api/permissions: the caller's own permission list, and the guest list (spec/1-product-frame.md §6, §7). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { GUEST_PERMISSIONS } from "../../common/permissions.ts";
 import type { AppContext } from "../context.ts";

@@ -1,5 +1,5 @@
 /**
- * The staff player search and profile on both engines (spec 3 §2.3, §3, §7): every filter and mode
+ * The staff player search and profile on both engines (spec/3-staff-administration.md §2.3, §3, §7): every filter and mode
  * against a reference written in plain TypeScript, the banned filter, Default, every sort key both
  * ways, paging with exact totals, the member's counts and tickets, validation and refusals by rank.
  */
@@ -114,7 +114,7 @@ describe.each(ENGINES)("staff player search and profile on %s", (engine) => {
 
   // ---- the reference
 
-  /** Exact and starts-with use the engine's lower(): SQLite folds ASCII letters only (docs/decisions.md). */
+  /** Exact and starts-with use the engine's lower(): SQLite folds ASCII letters only (docs/decisions/search.md). */
   const engineLower = (s: string) =>
     engine === "sqlite" ? s.replace(/[A-Z]/g, (c) => c.toLowerCase()) : s.toLowerCase();
   const contains = (value: string, text: string) =>

@@ -1,5 +1,5 @@
 /**
- * Player search and profile for staff (spec 3 §2.3, §7): pagination-search-members and
+ * Player search and profile for staff (spec/3-staff-administration.md §2.3, §7): pagination-search-members and
  * get-member-information. Both need members:view (common/contract/players.ts); the caller is
  * checked before the body is read. Bodies are form data (multipart or form-encoded), or JSON.
  */

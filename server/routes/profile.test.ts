@@ -1,5 +1,5 @@
 /**
- * A staff member's profile and preferences (spec 3 §2.5, §5, §7 Profile) over real HTTP and
+ * A staff member's profile and preferences (spec/3-staff-administration.md §2.5, §5, §7 Profile) over real HTTP and
  * socket.io on both engines: every call, each validation message, the ignored user_id, pictures
  * typed by their bytes, who may see a picture, and the refusals that change nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Holes an outside review of issue 6's fixes found, each kept as a regression test:
+ * Holes an outside security review of the authorization fixes found, each kept as a regression test:
  * - a NUL in an uploaded file's name answered 500 on PostgreSQL, also to anonymous visitors;
  * - a player's chat page named the staff who wrote only staff-only messages;
  * - parallel submissions of one member got past the submission rate and the active-ticket cap.

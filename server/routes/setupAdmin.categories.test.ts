@@ -1,5 +1,5 @@
 /**
- * Category setup (spec 3 §2.4, §7): create, edit, delete, enable, disable, ticket counts, and what
+ * Category setup (spec/3-staff-administration.md §2.4, §7): create, edit, delete, enable, disable, ticket counts, and what
  * a disabled or deleted category means for players and staff moving tickets.
  */
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Priority and server setup (spec 3 §2.4, §7): create, edit, delete, the default priority. */
+/** Priority and server setup (spec/3-staff-administration.md §2.4, §7): create, edit, delete, the default priority. */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { GameServer, PriorityLevel } from "../../common/schemas/setupResponses.ts";
 import { ENGINES } from "../test/engines.ts";

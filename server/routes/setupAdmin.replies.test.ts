@@ -1,4 +1,4 @@
-/** Quick replies and fast-action excuses setup (spec 3 §2.4, §7). */
+/** Quick replies and fast-action excuses setup (spec/3-staff-administration.md §2.4, §7). */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { QuickReply } from "../../common/schemas/notes.ts";
 import { ENGINES } from "../test/engines.ts";

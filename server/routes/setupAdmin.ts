@@ -1,5 +1,5 @@
 /**
- * The setup pages' calls (spec 3 §2.4, §7): quick replies, categories, priority levels, servers
+ * The setup pages' calls (spec/3-staff-administration.md §2.4, §7): quick replies, categories, priority levels, servers
  * and fast-action excuses. Every body is read as a form (multipart, form-encoded or JSON) after
  * the caller's permission was checked (each call's access in common/contract/setupAdmin.ts), so a
  * caller without it learns nothing of the body rules. Every write answers its list afresh: the

@@ -1,5 +1,5 @@
 /**
- * Public reads of the setup lists, FAQs and announcements (spec 1 §2, §3, §7): the temporary
+ * Public reads of the setup lists, FAQs and announcements (spec/1-product-frame.md §2, §3, §7): the temporary
  * ticket form and the landing pages use them without a session. Deleted lists are staff only
  * (common/contract/setup.ts).
  */

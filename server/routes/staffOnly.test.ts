@@ -1,5 +1,5 @@
 /**
- * The staff-only leak test (issue 7, spec 2 §6): drives real flows (staff replies, assignment and
+ * The staff-only leak test (spec/2-staff-ticket-work.md §6): drives real flows (staff replies, assignment and
  * ban messages, notes, quotes of staff-only messages, edits, deletes, read ticks, ticket pings)
  * and checks every event a player's socket receives and every answer a player's HTTP call gets.
  *
@@ -35,14 +35,14 @@ import { useTestServer } from "../test/useTestServer.ts";
 
 const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape);
 const PLAYER_KEYS = new Set([playerMessage, playerChatUser, playerTicket, playerTicketPing].flatMap(keysOf));
-/** Keys only a staff presentation has; `notes_id` and `notes` name the notes of spec 2 §3. */
+/** Keys only a staff presentation has; `notes_id` and `notes` name the notes of spec/2-staff-ticket-work.md §3. */
 const STAFF_ONLY_KEYS = new Set(
   [...[staffMessage, staffChatUser, staffTicket, staffTicketPing].flatMap(keysOf), "notes_id", "notes"].filter(
     (key) => !PLAYER_KEYS.has(key),
   ),
 );
 const STAFF_ONLY_TYPES = new Set<string>([...STAFF_ONLY_MESSAGE_TYPES, "note"]);
-/** Events only staff receive (spec 2 §6: counts, unread, active chats, notes, read ticks, presence). */
+/** Events only staff receive (spec/2-staff-ticket-work.md §6: counts, unread, active chats, notes, read ticks, presence). */
 const STAFF_ONLY_EVENTS = new Set([
   "users_in_room",
   "messages_read",

@@ -1,5 +1,5 @@
 /**
- * Spec 2 §6 per rank, over real HTTP on every engine: assign, hold, complete and edit by the
+ * spec/2-staff-ticket-work.md §6 per rank, over real HTTP on every engine: assign, hold, complete and edit by the
  * admin, a mod and a dev, as the assignee and not; edits of ended tickets by the closer and not.
  */
 import { describe, expect, it } from "vitest";

@@ -106,7 +106,7 @@ describe.each(ENGINES)("staff ticket actions on %s", (engine) => {
     const byAssignee = await w.clients.mod.post("/api/tickets/put-ticket-on-hold", { ticket_id: assigned.id });
     expect(byAssignee.status).toBe(200);
     expect(byAssignee.body.ticket_data).toMatchObject({ status: "ON HOLD", notes_id: `notes-${assigned.id}` });
-    // Unassigned: any employee may pick it up (docs/decisions.md).
+    // Unassigned: any employee may pick it up (docs/decisions/tickets.md).
     expect((await w.clients.dev.post("/api/tickets/put-ticket-on-hold", { ticket_id: w.ticket.id })).status).toBe(200);
     // Players: 403.
     expect((await w.clients.player.post("/api/tickets/put-ticket-on-hold", { ticket_id: w.ticket.id })).status).toBe(

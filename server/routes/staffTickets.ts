@@ -1,5 +1,5 @@
 /**
- * The staff ticket page's calls (spec 2 §7): fetch, edit, assign, hold, complete, reopen, retain,
+ * The staff ticket page's calls (spec/2-staff-ticket-work.md §7): fetch, edit, assign, hold, complete, reopen, retain,
  * the fast-action excuses, and the staff list (fetch-devs). Staff only, by their access in
  * common/contract/staffTickets.ts: a player gets 403 (they know these calls exist), anonymous 401,
  * whatever they send. Each route: schema → policy (in the use case) → use case → presenter.
@@ -115,7 +115,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, ctx, "fetchDevs", async (request) => {
       const user = staff(request);
-      // scope=all is the staff list (spec 3 §2.2): every employee, disabled ones too, with e-mail.
+      // scope=all is the staff list (spec/3-staff-administration.md §2.2): every employee, disabled ones too, with e-mail.
       if (request.query.scope === "all") {
         await requirePermission(db, user, "users:view");
         const now = nowSeconds();

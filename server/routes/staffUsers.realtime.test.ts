@@ -1,5 +1,5 @@
 /**
- * Immediate effect on open sockets (spec 3 §4; issue 8): with real socket.io clients on both
+ * Immediate effect on open sockets (spec/3-staff-administration.md §4): with real socket.io clients on both
  * engines, a permission change reaches every socket of that employee as `permissions_changed`
  * (and no one else's) while the session stays; a rank change, disable, password change or delete
  * closes their sockets at once and a new socket is refused.

@@ -1,5 +1,5 @@
 /**
- * Staff users and permissions (spec 3 §2.2, §4, §5, §7) over real HTTP, on both engines: every
+ * Staff users and permissions (spec/3-staff-administration.md §2.2, §4, §5, §7) over real HTTP, on both engines: every
  * call's answer and what it wrote, every call refused without its permission (whatever the
  * rank), each validation message, and the rules the spec leaves to us (set_admin, self, last
  * admin). Sessions and sockets ending at once are in staffUsers.realtime.test.ts; the rank order
@@ -69,7 +69,7 @@ describe.each(ENGINES)("staff users on %s", (engine) => {
         disabled_until: 0,
       });
       expect(byId.get(off.id)).toMatchObject({ disabled: true, disabled_until: -1 });
-      // Oldest change first (spec 3 §2.2 default sort), and only staff.
+      // Oldest change first (spec/3-staff-administration.md §2.2 default sort), and only staff.
       const updated = res.body.devs.map((d) => d.updated);
       expect(updated).toEqual([...updated].sort((a, b) => a - b));
       expect(res.body.devs.every((d) => d.class === "dev")).toBe(true);

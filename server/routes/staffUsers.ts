@@ -1,6 +1,6 @@
 /**
- * Staff users and permissions: /api/users/*, /api/permissions/* of spec 3 §7 (issue 8, part
- * staffusers). Every call asks for its permission from the session (spec 3 §2.2), by its access
+ * Staff users and permissions: /api/users/*, /api/permissions/* of spec/3-staff-administration.md §7.
+ * Every call asks for its permission from the session (spec/3-staff-administration.md §2.2), by its access
  * in common/contract/staffUsers.ts, before its body is read; the use cases decide what the caller
  * may do to this employee. The staff list itself is GET /api/users/fetch-devs?scope=all
  * (routes/staffTickets.ts). Each route: schema → policy → use case → presenter.

@@ -1,5 +1,5 @@
 /**
- * Exact search folds Unicode case on both engines as PostgreSQL's lower() does (part chatfold):
+ * Exact search folds Unicode case on both engines as PostgreSQL's lower() does:
  * Turkish, German and Cyrillic names, e-mails and character names, found in any case, on an
  * index on SQLite as well.
  */

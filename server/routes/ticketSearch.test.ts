@@ -1,5 +1,5 @@
 /**
- * The staff ticket search on both engines (spec 2 §2, §7): every filter and mode against a
+ * The staff ticket search on both engines (spec/2-staff-ticket-work.md §2, §7): every filter and mode against a
  * reference written in plain TypeScript, combined filters, every sort key both ways, paging with
  * exact totals, the default and tagged filters, special characters, refusals and validation.
  */
@@ -124,7 +124,7 @@ describe.each(ENGINES)("staff ticket search on %s", (engine) => {
   // ---- the reference
 
   const lower = (s: string) => s.toLowerCase();
-  /** Starts-with uses the engine's lower(): SQLite folds ASCII letters only (docs/decisions.md). */
+  /** Starts-with uses the engine's lower(): SQLite folds ASCII letters only (docs/decisions/search.md). */
   const engineLower = (s: string) => (engine === "sqlite" ? s.replace(/[A-Z]/g, (c) => c.toLowerCase()) : lower(s));
   const contains = (value: string, text: string) =>
     [...text].length < 3 ? engineLower(value).startsWith(engineLower(text)) : lower(value).includes(lower(text));
@@ -133,7 +133,7 @@ describe.each(ENGINES)("staff ticket search on %s", (engine) => {
   /**
    * Subject, description and chat message match whole words: every word of the query is a word of
    * the text (the chat: of any of its visible messages). A query in a script written without spaces
-   * matches as a substring of one text (docs/decisions.md, "Word search").
+   * matches as a substring of one text (docs/decisions/search.md).
    */
   const wordsOf = (s: string) => lower(s).match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   const unspaced = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;

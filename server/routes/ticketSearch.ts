@@ -1,5 +1,5 @@
 /**
- * The staff ticket list and search (spec 2 §2, §7): pagination-search-tickets,
+ * The staff ticket list and search (spec/2-staff-ticket-work.md §2, §7): pagination-search-tickets,
  * advanced-search-tickets, fetch-tagged-chats and fetch-tickets-by-timestamp. Staff only (class
  * dev, any rank: common/contract/ticketSearch.ts); bodies are multipart, form-encoded or JSON
  * (uploads/multipart.ts).

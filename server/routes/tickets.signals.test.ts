@@ -1,5 +1,5 @@
 /**
- * issue 9 part signals: one ticket reference ("Find my ticket" takes the ticket number the
+ * The one ticket reference ("Find my ticket" takes the ticket number the
  * visitor was shown, with or without "#", and still the id), and reply signals outside the open
  * ticket (unread counts kept server-side, live to the ticket's own player only), on both engines.
  */

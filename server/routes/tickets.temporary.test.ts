@@ -241,7 +241,7 @@ describe.each(ENGINES)("temporary tickets on %s", (engine) => {
       const res = await server.client().post(SEARCH, { ticket_id, email: mail }, { headers });
       expect(res.status).toBe(404);
       expect(res.body.detail).toBe("No ticket was found with this ticket number and e-mail.");
-      // Its own code, so the page shows the sentence in the visitor's language (issue 9).
+      // Its own code, so the page shows the sentence in the visitor's language.
       expect(res.body.code).toBe("ticket_not_found");
     };
     await expectMiss(filed.body.ticket_id as number, `other${address}@example.test`);

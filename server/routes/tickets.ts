@@ -1,4 +1,4 @@
-/** /api/tickets: what players do with their tickets (spec 1 §2, §7). */
+/** /api/tickets: what players do with their tickets (spec/1-product-frame.md §2, §7). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEFAULT_PAGE_SIZE } from "../../common/constants.ts";
 import {
@@ -44,13 +44,13 @@ function refuseSignedIn(user: UserRow | null): void {
   if (user && (isStaff(user) || user.type === "normal")) throw new AppError("already_signed_in");
 }
 
-/** Visitors may follow their ticket but not close it (spec 1 §2): 403 on their own. */
+/** Visitors may follow their ticket but not close it (spec/1-product-frame.md §2): 403 on their own. */
 function requireMember(user: UserRow): UserRow {
   if (!isMember(user)) throw new AppError("forbidden");
   return user;
 }
 
-/** How many tickets the member home lists (issue 9 part signals). */
+/** How many tickets the member home lists. */
 const RECENT_TICKETS = 5;
 
 export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -134,7 +134,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     });
 
-    // issue 9 part signals: the member home's short list, latest activity first, with unread counts.
+    // The member home's short list, latest activity first, with unread counts.
     route(app, ctx, "memberRecentTickets", async (request) => {
       const rows = await recentMemberTickets(db, requireUser(request).id, RECENT_TICKETS);
       const unread = await unreadRepliesByTicket(
@@ -144,7 +144,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { tickets: rows.map((row) => presentPlayerListTicket(row, unread.get(row.id) ?? 0)) };
     });
 
-    // issue 9 part signals: the caller's own tickets with unread staff replies (the title's count).
+    // The caller's own tickets with unread staff replies (the title's count).
     route(app, ctx, "playerUnread", async (request) => {
       // A visitor's session without its ticket has nothing to count.
       const scope = signalScope(requireUser(request), request.session);

@@ -1,5 +1,5 @@
 /**
- * The developer to-do board (spec 3 §2.6, §7 misc) over real HTTP on both engines: one board for
+ * The developer to-do board (spec/3-staff-administration.md §2.6, §7 misc) over real HTTP on both engines: one board for
  * all staff, create / mark / delete, blank content refused, players refused, and the Switch
  * shown to the one configured account only.
  */

@@ -175,7 +175,7 @@ async function adminCredentials(options: SeedBaseOptions) {
   return { email, password, generated: !options.adminPassword, passwordHash: await hashPassword(password) };
 }
 
-/** 24 random base64url characters (144 bits), redrawn until the password rules of spec 1 §5 hold. */
+/** 24 random base64url characters (144 bits), redrawn until the password rules of spec/1-product-frame.md §5 hold. */
 function generatePassword(): string {
   for (;;) {
     const candidate = randomBytes(18).toString("base64url");

@@ -1,5 +1,5 @@
 /**
- * The configuration a fresh help desk starts with: the spec's categories (spec 1 §3 'Known
+ * The configuration a fresh help desk starts with: the spec's categories (spec/1-product-frame.md §3 'Known
  * titles' plus the violaters-form 'Out-of-game trade'), four priorities, a few game servers and
  * fast-action excuses. Staff may change all of it afterwards on the setup pages.
  */
@@ -9,8 +9,8 @@ import type { FastAction } from "../db/schema.ts";
 export interface BaseCategory {
   title: string;
   /**
-   * The title in every other language, stored in locales (issue 9 point 5: players read category
-   * names in their own language; tr is the spec's native text, spec 1 §9).
+   * The title in every other language, stored in locales (players read category
+   * names in their own language; tr is the spec's native text, spec/1-product-frame.md §9).
    */
   locales: Record<Exclude<Language, "en">, string>;
   style: string;

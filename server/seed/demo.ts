@@ -118,7 +118,7 @@ export async function seedDemo(store: DataStore, options: SeedDemoOptions): Prom
     }
     const refs = { staff, members, categories, servers, priorities, defaultPriority: defaultPriority.id };
     const tickets = await insertDemoTickets(trx, refs, now);
-    // issue 8 part dashboard: a year of ended tickets for the charts.
+    // A year of ended tickets for the charts.
     const history = await insertDemoHistory(trx, refs, now);
     await insertDemoContent(trx, { categories, developerId: staff.dev.id }, now);
     // The base categories and servers are the demo game's own: the first-run checklist's setup item is done.

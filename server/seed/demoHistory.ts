@@ -1,5 +1,5 @@
 /**
- * A year of finished tickets behind the demo (issue 8, part dashboard), so that the dashboard's
+ * A year of finished tickets behind the demo, so that the dashboard's
  * and the statistics page's charts have a shape: about one ticket a day with a seasonal swell and
  * busier weekends, a busier last week by daytime, each answered by a demo employee after minutes
  * to hours and then resolved or closed. The tickets belong to three archive players of their own

@@ -61,7 +61,7 @@ describe.each(ENGINES)("seeds on %s", (engine) => {
       "Violating the rules of the chat",
     ]);
     const categories = await store.db.selectFrom("categories").select("locales").execute();
-    // Every category carries its name in every language but English, its title (issue 9 point 5).
+    // Every category carries its name in every language but English, its title.
     for (const c of categories) {
       const locales = JSON.parse(c.locales);
       for (const language of LANGUAGES.filter((l) => l !== "en")) expect(locales[language]).toMatch(/\S/);

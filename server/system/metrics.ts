@@ -1,5 +1,5 @@
 /**
- * The node's Prometheus metrics (issue 10), served at GET /metrics: request latency per route,
+ * The node's Prometheus metrics, served at GET /metrics: request latency per route,
  * sockets connected, socket events (Prometheus' rate() turns the counter into events per second),
  * event-loop delay and the process' memory (prom-client's default metrics), the PostgreSQL pool's
  * use, and sweep runs. One registry per app node, so that nodes in one test process stay apart.

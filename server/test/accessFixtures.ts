@@ -57,7 +57,7 @@ async function storeFile(server: TestServer, userId: number, ticketId: number | 
   return name;
 }
 
-/** One row of a content table, live now (issue 8, part content). */
+/** One row of a content table, live now. */
 async function insertContent(
   store: TestServer["store"],
   table: "announcements" | "employee_announcements" | "faqs",
@@ -199,14 +199,9 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
       });
     },
     assignableStaff: { id: assignable.id },
-    // ---- issue 8 part staffusers: this part's fixtures below this line
     async staffTarget(options = {}) {
       return buildStaff(store, { rank: options.rank ?? "dev", categoryIds: [category.id], serverIds: [gameServer.id] });
     },
-    // (end of part staffusers)
-    // ---- issue 8 part players: this part's fixtures below this line
-    // (end of part players)
-    // ---- issue 8 part setup: this part's fixtures below this line
     async freshSetupEntry(kind) {
       const title = `Entry ${randomToken(6)}`;
       if (kind === "categories") return buildCategory(store, { title });
@@ -225,10 +220,6 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
       await store.db.insertInto("fast_action_excuses").values({ action, excuse, value: 100 }).execute();
       return excuse;
     },
-    // (end of part setup)
-    // ---- issue 8 part dashboard: this part's fixtures below this line
-    // (end of part dashboard)
-    // ---- issue 8 part account: this part's fixtures below this line
     adminAvatar: await storeAvatar(server, admin.id),
     async todo() {
       const row = await store.db
@@ -238,30 +229,9 @@ export async function buildAccessWorld(server: TestServer): Promise<AccessWorld>
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    // (end of part account)
-    // ---- issue 8 part content: this part's fixtures below this line
     employeeAnnouncementId: await insertContent(store, "employee_announcements"),
     faqId: await insertContent(store, "faqs"),
     freshContent: (table) => insertContent(store, table),
-    // (end of part content)
-    // ---- issue 7 part searchspeed: this part's fixtures below this line
-    // (end of part searchspeed)
-    // ---- issue 8 part stats: this part's fixtures below this line
-    // (end of part stats)
-    // ---- issue 8 part adminfix: this part's fixtures below this line
-    // (end of part adminfix)
-    // ---- issue 9 part signals: this part's fixtures below this line
-    // (end of part signals)
-    // ---- issue 9 part phone: this part's fixtures below this line
-    // (end of part phone)
-    // ---- issue 9 part firstload: this part's fixtures below this line
-    // (end of part firstload)
-    // ---- issue 9 part limits: this part's fixtures below this line
-    // (end of part limits)
-    // ---- issue 9 part states: this part's fixtures below this line
-    // (end of part states)
-    // ---- issue 9 part wording: this part's fixtures below this line
-    // (end of part wording)
   };
   const client = () => server.client();
   const clients: Record<Role, TestClient> = {

@@ -1,14 +1,14 @@
 /**
  * Who may call what: every HTTP route and every inbound socket event, with a valid request and
- * the expected outcome for each kind of caller. Derived from the spec (spec 1 §2, §4, §6, §7;
- * spec 2 §6, §7) and docs/decisions.md, not from what the handlers happen to do.
+ * the expected outcome for each kind of caller. Derived from the spec (spec/1-product-frame.md §2, §4, §6, §7;
+ * spec/2-staff-ticket-work.md §6, §7) and docs/decisions/security.md, not from what the handlers happen to do.
  *
  * server/authorization.test.ts runs every cell on both engines and fails on any registered route
  * or socket event without a row here, so a new route is not done until it says who may call it.
  * The fuzz test (server/test/fuzz/) takes each route's input schema from here.
  *
  * A cell that fails today for a known reason is listed in `known` with that reason:
- * `pending: <finding>` for work of issue 6 that has not landed yet, `spec: <…>` where the code
+ * `pending: <finding>` for a fix that has not landed yet, `spec: <…>` where the code
  * and the spec disagree. Such cells run as expected failures: once the cause is fixed they turn
  * red, and the mark comes out.
  */
@@ -57,15 +57,15 @@ const pngPart = (f: AccessFixtures) => ({ field: "files", name: f.png.name, byte
 const onTicketA = (f: AccessFixtures) => ({ ticket_id: f.ticketA.id });
 const onTempTicket = (f: AccessFixtures) => ({ ticket_id: f.tempTicket.id });
 
-/** Player ticket calls: the owner only; staff have their own calls and get 404 (docs/decisions.md). */
+/** Player ticket calls: the owner only; staff have their own calls and get 404 (docs/decisions/player-side.md). */
 const OWNER_A = outcomes({ anonymous: 401, temporary: 404, memberA: 200, memberB: 404, staff: 404 });
 const OWNER_TEMP = outcomes({ anonymous: 401, temporary: 200, members: 404, staff: 404 });
-/** Chat calls: the owner and staff (spec 2 §7, §6 "Reply for all"). */
+/** Chat calls: the owner and staff (spec/2-staff-ticket-work.md §7, §6 "Reply for all"). */
 const CHAT_A = outcomes({ anonymous: 401, temporary: 404, memberA: 200, memberB: 404, staff: 200 });
 const CHAT_TEMP = outcomes({ anonymous: 401, temporary: 200, members: 404, staff: 200 });
 
 const BASE_ROUTES: RouteAccess[] = [
-  // ---- sessions (spec 1 §4, §7)
+  // ---- sessions (spec/1-product-frame.md §4, §7)
   {
     method: "GET",
     url: "/auth/pulse-check",
@@ -78,7 +78,7 @@ const BASE_ROUTES: RouteAccess[] = [
     schema: loginBody,
     cases: [
       {
-        // 409 = already signed in (spec 1 §4, §7); a temporary visitor may still sign in.
+        // 409 = already signed in (spec/1-product-frame.md §4, §7); a temporary visitor may still sign in.
         name: "A's e-mail and password",
         request: (f) => ({ json: { username: f.memberA.email, password: f.memberA.password, captchaToken: "" } }),
         expect: outcomes({ anonymous: 200, temporary: 200, members: 409, staff: 409 }),
@@ -89,14 +89,14 @@ const BASE_ROUTES: RouteAccess[] = [
     method: "POST",
     url: "/auth/logout",
     schema: null,
-    // Harmless without a session (docs/decisions.md): it hands out a fresh pre-session token.
+    // Harmless without a session (docs/decisions/security.md): it hands out a fresh pre-session token.
     cases: [{ name: "own session", request: () => ({}), expect: outcomes({ everyone: 200 }) }],
   },
   {
     method: "POST",
     url: "/auth/logout-everywhere",
     schema: null,
-    // Issue 6 finding 9: every signed-in user may end all of their own sessions.
+    // Every signed-in user may end all of their own sessions.
     cases: [{ name: "own sessions", request: () => ({}), expect: outcomes({ signedIn: 200, anonymous: 401 }) }],
   },
   {
@@ -125,7 +125,7 @@ const BASE_ROUTES: RouteAccess[] = [
     ],
   },
 
-  // ---- permissions and profile (spec 1 §6, §7)
+  // ---- permissions and profile (spec/1-product-frame.md §6, §7)
   {
     method: "GET",
     url: "/api/permissions/get-permissions",
@@ -142,7 +142,7 @@ const BASE_ROUTES: RouteAccess[] = [
     method: "POST",
     url: "/api/profile/change-language-preference",
     schema: changeLanguageBody,
-    // Stored per user on the server; anonymous visitors keep theirs locally (spec 1 §4).
+    // Stored per user on the server; anonymous visitors keep theirs locally (spec/1-product-frame.md §4).
     cases: [
       {
         name: "own language",
@@ -157,8 +157,8 @@ const BASE_ROUTES: RouteAccess[] = [
     schema: null,
     cases: [
       {
-        // Spec 1 §6 says the staff client loads staff preferences; a member's own record holds
-        // the history page size, so members read theirs too (docs/decisions.md). Temporary
+        // spec/1-product-frame.md §6 says the staff client loads staff preferences; a member's own record holds
+        // the history page size, so members read theirs too (docs/decisions/player-side.md). Temporary
         // visitors have no preferences.
         name: "own preferences",
         request: () => ({}),
@@ -179,7 +179,7 @@ const BASE_ROUTES: RouteAccess[] = [
     ],
   },
 
-  // ---- public configuration and lists (spec 1 §2, §7)
+  // ---- public configuration and lists (spec/1-product-frame.md §2, §7)
   {
     method: "GET",
     url: "/api/config/public",
@@ -205,7 +205,7 @@ const BASE_ROUTES: RouteAccess[] = [
       method: "GET",
       url: `/api/setup/${name}`,
       schema: null,
-      // Deleted lists serve the staff pages (spec 1 §7, spec 3): staff only.
+      // Deleted lists serve the staff pages (spec/1-product-frame.md §7, spec/3-staff-administration.md): staff only.
       cases: [
         {
           name: "read",
@@ -222,7 +222,7 @@ const BASE_ROUTES: RouteAccess[] = [
     cases: [{ name: "read", request: () => ({}), expect: outcomes({ everyone: 200 }) }],
   },
 
-  // ---- player tickets (spec 1 §2, §4, §7)
+  // ---- player tickets (spec/1-product-frame.md §2, §4, §7)
   {
     method: "POST",
     url: "/api/tickets/submit-member-ticket",
@@ -277,7 +277,7 @@ const BASE_ROUTES: RouteAccess[] = [
     multipart: true,
     cases: [
       {
-        // A temporary session may switch to another of its tickets (docs/decisions.md).
+        // A temporary session may switch to another of its tickets (docs/decisions/player-side.md).
         name: "the visitor's ticket id and e-mail",
         request: (f) => ({ json: { ticket_id: f.tempTicket.id, email: f.tempTicket.email } }),
         expect: outcomes({ anonymous: 200, temporary: 200, members: 409, staff: 409 }),
@@ -322,7 +322,7 @@ const BASE_ROUTES: RouteAccess[] = [
     cases: [
       { name: "A's ticket", request: (f) => ({ json: onTicketA(f) }), expect: OWNER_A },
       {
-        // Temporary users follow their ticket but do not close it (spec 1 §2): 403 on their own.
+        // Temporary users follow their ticket but do not close it (spec/1-product-frame.md §2): 403 on their own.
         name: "the visitor's ticket",
         request: (f) => ({ json: onTempTicket(f) }),
         expect: outcomes({ anonymous: 401, temporary: 403, members: 404, staff: 404 }),
@@ -330,7 +330,7 @@ const BASE_ROUTES: RouteAccess[] = [
     ],
   },
 
-  // ---- chat and files (spec 2 §7)
+  // ---- chat and files (spec/2-staff-ticket-work.md §7)
   {
     method: "POST",
     url: "/api/fetch-chat",
@@ -409,7 +409,7 @@ const BASE_ROUTES: RouteAccess[] = [
         expect: CHAT_A,
       },
       {
-        // Not attached yet: only the uploader (docs/decisions.md "Attachments").
+        // Not attached yet: only the uploader (docs/decisions/uploads.md).
         name: "A's unattached upload",
         request: (f) => ({ path: `/download/${f.uploads.aUnattached}` }),
         expect: outcomes({ anonymous: 401, temporary: 404, memberA: 200, memberB: 404, staff: 404 }),
@@ -428,7 +428,7 @@ const BASE_ROUTES: RouteAccess[] = [
     ],
   },
 
-  // ---- the game's integration (docs/decisions.md "Game accounts"): the key decides, not the session
+  // ---- the game's integration (docs/decisions/player-side.md): the key decides, not the session
   {
     method: "POST",
     url: "/api/integration/upsert-member",
@@ -451,7 +451,7 @@ const BASE_ROUTES: RouteAccess[] = [
     ],
   },
 
-  // ---- the web app: pages for everyone; the client router applies the redirect rules (spec 1 §2)
+  // ---- the web app: pages for everyone; the client router applies the redirect rules (spec/1-product-frame.md §2)
   {
     method: "GET",
     url: "/",
@@ -533,7 +533,7 @@ const BASE_SOCKETS: SocketAccess[] = [
   {
     event: "announcement_read",
     schema: announcementReadPayload,
-    // Player announcements carry `read` (spec 1 §3), so every signed-in user keeps read records.
+    // Player announcements carry `read` (spec/1-product-frame.md §3), so every signed-in user keeps read records.
     cases: [
       {
         name: "an active announcement",

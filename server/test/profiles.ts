@@ -1,4 +1,4 @@
-/** Test helpers of profiles (part account): a stored profile picture. */
+/** Test helpers of profiles: a stored profile picture. */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomToken } from "../auth/tokens.ts";

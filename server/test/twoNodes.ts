@@ -1,5 +1,5 @@
 /**
- * Two app nodes of one help desk, built as two machines behind a balancer would run them (issue 10):
+ * Two app nodes of one help desk, built as two machines behind a balancer would run them:
  * one PostgreSQL schema reached by each node through its own pool, one Redis for the socket.io
  * adapter and the limits, each node opening its own Redis clients from REDIS_URL (nothing shared in
  * this process but the database and Redis themselves), and the background sweeps on both, on the

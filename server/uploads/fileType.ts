@@ -1,5 +1,5 @@
 /**
- * Decides a stored file's type from its bytes, never from its name (spec 1 §5 allow-list). Binary
+ * Decides a stored file's type from its bytes, never from its name (spec/1-product-frame.md §5 allow-list). Binary
  * formats come from their magic numbers; SVG and plain text have none, so they are recognised as
  * UTF-8 text without NUL bytes, SVG by its root element.
  */

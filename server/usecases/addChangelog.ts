@@ -1,5 +1,5 @@
 /**
- * Adds a changelog entry (spec 3 §5, §7 add-new-changelog): the typed date is a wall-clock time
+ * Adds a changelog entry (spec/3-staff-administration.md §5, §7 add-new-changelog): the typed date is a wall-clock time
  * of BUSINESS_TIMEZONE, an empty one means now. Answers the whole list, as the setup lists do.
  */
 import { type AddChangelogBody, parseChangelogDate } from "../../common/schemas/changelog.ts";

@@ -1,5 +1,5 @@
 /**
- * Tickets enter a staff member's sidebar chat list (spec 2 §2, §7): by the in-chats toggle, by an
+ * Tickets enter a staff member's sidebar chat list (spec/2-staff-ticket-work.md §2, §7): by the in-chats toggle, by an
  * assignment to them, or by their own reply. Written first, then announced (`new_active_chat`
  * to all of the member's tabs) for the tickets that were not in the list already.
  */

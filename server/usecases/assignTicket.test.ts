@@ -1,5 +1,5 @@
 /**
- * assignTicket as a use case, on both engines: each rule of spec 2 §4 and §6 about who may hand a
+ * assignTicket as a use case, on both engines: each rule of spec/2-staff-ticket-work.md §4 and §6 about who may hand a
  * ticket to whom, and what an assignment writes and announces. Called directly, with the rows a
  * route would pass, against a real store.
  */

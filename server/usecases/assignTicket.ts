@@ -1,5 +1,5 @@
 /**
- * Assign a ticket (spec 2 §4, §6): change its category and/or employee. Assignee or admin, only
+ * Assign a ticket (spec/2-staff-ticket-work.md §4, §6): change its category and/or employee. Assignee or admin, only
  * while open. The dev rank does not choose the employee (Auto, or keep the current one); the
  * category must be one the employee handles unless they are an admin; the new assignee must
  * handle the category and the ticket's server; Auto (no devId) picks one of those at random.

@@ -1,4 +1,4 @@
-/** A player's ban history (spec 2 §7): a member by id, a temporary user by e-mail. */
+/** A player's ban history (spec/2-staff-ticket-work.md §7): a member by id, a temporary user by e-mail. */
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";

@@ -1,5 +1,5 @@
 /**
- * banPlayer as a use case, on both engines (spec 2 §6, §7): a member is banned by account, a
+ * banPlayer as a use case, on both engines (spec/2-staff-ticket-work.md §6, §7): a member is banned by account, a
  * temporary user by e-mail, every identity of it. Each rule a test: who may ban, which player a
  * call may name, what one ban writes (player rows, every ticket of theirs, the log, the staff-only
  * line), what it announces, and the warning the player's open pages get at once over a real socket.

@@ -1,5 +1,5 @@
 /**
- * Bans a ticket's player (spec 2 §6, §7): a member by account, a temporary user by e-mail (every
+ * Bans a ticket's player (spec/2-staff-ticket-work.md §6, §7): a member by account, a temporary user by e-mail (every
  * identity of it). The player rows, every ticket of theirs, the ban log and the staff-only
  * ban_message are written in one transaction; then the tickets are announced and the player's
  * open pages get banned_warning at once.

@@ -1,5 +1,5 @@
 /**
- * Create, edit, switch on or off, or delete a player or employee announcement (spec 3 §2.4, §4).
+ * Create, edit, switch on or off, or delete a player or employee announcement (spec/3-staff-administration.md §2.4, §4).
  * The caller's permission is checked before the route runs (common/contract/content.ts); this
  * writes the one row and answers the setup list as it is afterwards, which replaces the page's
  * list. A change to a row that is gone (deleted in another tab) is a 404 and writes nothing.

@@ -1,5 +1,5 @@
 /**
- * Add, edit or delete an FAQ (spec 3 §2.4, §4). The permission is checked before the route runs
+ * Add, edit or delete an FAQ (spec/3-staff-administration.md §2.4, §4). The permission is checked before the route runs
  * (common/contract/content.ts); a change to an FAQ that is gone is a 404 and writes nothing.
  */
 import type { SubmitFaqBody } from "../../common/schemas/content.ts";

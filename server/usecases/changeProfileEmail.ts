@@ -1,5 +1,5 @@
 /**
- * A staff member changes their sign-in e-mail (spec 3 §2.5, §5): unique among accounts, and only
+ * A staff member changes their sign-in e-mail (spec/3-staff-administration.md §2.5, §5): unique among accounts, and only
  * with the current password, as the password change: the e-mail is half of the sign-in, so a
  * session left open or stolen must not be enough to move the account to another address.
  */

@@ -1,4 +1,4 @@
-/** A staff member renames themselves (spec 3 §2.5, §5): unique among active staff, ignoring case. */
+/** A staff member renames themselves (spec/3-staff-administration.md §2.5, §5): unique among active staff, ignoring case. */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";

@@ -1,5 +1,5 @@
 /**
- * A staff member changes their own password (spec 3 §2.5, §5): the current password first, then
+ * A staff member changes their own password (spec/3-staff-administration.md §2.5, §5): the current password first, then
  * the new one; every session of the account ends and this browser gets a fresh one.
  */
 import { isValidPassword } from "../../common/password.ts";

@@ -1,4 +1,4 @@
-/** A staff member sets their profile picture (spec 2 §5, 3 §2.5): a raster image by its bytes. */
+/** A staff member sets their profile picture (spec/2-staff-ticket-work.md §5, spec/3-staff-administration.md §2.5): a raster image by its bytes. */
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "../../common/schemas/profile.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";

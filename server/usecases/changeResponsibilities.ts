@@ -1,5 +1,5 @@
 /**
- * Edit an employee's responsibilities (spec 3 §2.2): the categories and servers they handle, and
+ * Edit an employee's responsibilities (spec/3-staff-administration.md §2.2): the categories and servers they handle, and
  * so which tickets Auto and the assign dialog may give them. Every id must name a live category
  * or server; the lists replace the old ones. One's own lists only for an admin.
  */

@@ -1,5 +1,5 @@
 /**
- * changeUserPermissions as a use case, on both engines (spec 3 §4, §5): the new list is what the
+ * changeUserPermissions as a use case, on both engines (spec/3-staff-administration.md §4, §5): the new list is what the
  * employee holds plus the added minus the removed. Each rule a test: who may change whom, which
  * permissions and ranks an editor may give, what is written, and what the employee's open pages
  * learn over a real socket (a rank change signs them out, a permission change keeps them in).

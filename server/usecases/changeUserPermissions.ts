@@ -1,11 +1,11 @@
 /**
- * Edit an employee's rank and permissions (spec 3 §4, §5). The new list is what the employee
+ * Edit an employee's rank and permissions (spec/3-staff-administration.md §4, §5). The new list is what the employee
  * holds now (every permission, for an admin) plus add_list minus remove_list; each permission
  * named must be one the editor holds, the admin rank or an admin needs users:set_admin, and the
  * new rank is not above the editor's own.
  *
  * Immediate effect: rights are read from the database on every request, so the next call already
- * sees the new list. A rank change signs the employee out everywhere (spec 3 §4); a change of
+ * sees the new list. A rank change signs the employee out everywhere (spec/3-staff-administration.md §4); a change of
  * permissions alone keeps their session and tells their open pages (`permissions_changed`), which
  * load the list again.
  */

@@ -1,5 +1,5 @@
 /**
- * "My problem is solved" (spec 1 §2, §4): the member marks their ticket RESOLVED. Not while it
+ * "My problem is solved" (spec/1-product-frame.md §2, §4): the member marks their ticket RESOLVED. Not while it
  * is still NEW TICKET (nobody has answered yet) and not once it has ended. The status change and
  * the member_resolved chat message are written together, then announced.
  */

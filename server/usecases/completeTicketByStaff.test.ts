@@ -1,6 +1,6 @@
 /**
  * completeTicketByStaff as a use case, on both engines: fast complete and the second step of
- * submit-and-resolve / submit-and-close (spec 2 §4, §6). Each rule a test: who may end a ticket,
+ * submit-and-resolve / submit-and-close (spec/2-staff-ticket-work.md §4, §6). Each rule a test: who may end a ticket,
  * when a reason is required, what is written and announced, and that two calls at once end it once.
  */
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Resolve or close a ticket from the staff side (spec 2 §4): fast complete, and the second step
+ * Resolve or close a ticket from the staff side (spec/2-staff-ticket-work.md §4): fast complete, and the second step
  * of submit-and-resolve / submit-and-close. Assignee or admin, only while open. A reason is
  * required when the last message came from the player or from another employee: checked here,
  * not only in the modal.

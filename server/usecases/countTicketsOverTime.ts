@@ -1,5 +1,5 @@
 /**
- * The chart series (spec 3 §2.1, §7): tickets created per period, and the first-reply delay
+ * The chart series (spec/3-staff-administration.md §2.1, §7): tickets created per period, and the first-reply delay
  * (mean and median, minutes) of the first replies given per period, for one range.
  *
  * A finished period rarely changes: a new ticket's number is the allocator's now or later, and a

@@ -1,5 +1,5 @@
 /**
- * Create a user (spec 3 §4, §5): a player or an employee with a rank not above the creator's,
+ * Create a user (spec/3-staff-administration.md §4, §5): a player or an employee with a rank not above the creator's,
  * whose permissions are the rank's defaults as the dialog adjusted them. The account has no
  * password yet: the answer holds a one-time set-up token for the /setup-password/{token} link.
  */

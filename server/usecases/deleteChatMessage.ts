@@ -1,5 +1,5 @@
 /**
- * A staff member deletes one of their own chat messages (spec 2 §4: "deleted (shows 'Message
+ * A staff member deletes one of their own chat messages (spec/2-staff-ticket-work.md §4: "deleted (shows 'Message
  * deleted.')"). The row stays, flagged deleted: presenters send neither its text nor its files
  * to anyone again, and quotes of it lose their copy of the text in the same transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * Delete an employee (spec 3 §2.2, §5), as help desks do it (docs/decisions.md, staffusers): the
+ * Delete an employee (spec/3-staff-administration.md §2.2, §5), as help desks do it (docs/decisions/staff-users.md): the
  * account is closed at once (sessions and sockets end, it cannot sign in, Auto no longer sees
  * it), its active tickets are dispersed to matching colleagues like the disperse action does, and
  * those no one matches go back to the queue unassigned. Ended tickets, chat messages and notes

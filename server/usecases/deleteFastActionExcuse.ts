@@ -1,4 +1,4 @@
-/** Deletes a fast-action excuse, named by its action and text (spec 3 §2.4, §7). */
+/** Deletes a fast-action excuse, named by its action and text (spec/3-staff-administration.md §2.4, §7). */
 import type { FastAction } from "../../common/schemas/staffTickets.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";

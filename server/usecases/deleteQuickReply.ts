@@ -1,4 +1,4 @@
-/** Deletes a quick reply and its category links for good (spec 3 §2.4: "lost indefinitely"). */
+/** Deletes a quick reply and its category links for good (spec/3-staff-administration.md §2.4: "lost indefinitely"). */
 import type { AppContext } from "../context.ts";
 import { lockSetupTable } from "../db/dialect.ts";
 import { AppError } from "../errors.ts";

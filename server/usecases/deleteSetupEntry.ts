@@ -1,5 +1,5 @@
 /**
- * Deletes a category, priority level or server (spec 3 §2.4): a soft delete, so the entry moves
+ * Deletes a category, priority level or server (spec/3-staff-administration.md §2.4): a soft delete, so the entry moves
  * to its list's deleted list and old tickets keep pointing at it. A category that any ticket uses
  * is refused (409), and so is the default priority. A category is locked before its tickets are
  * counted: a ticket being filed under it holds a share lock, so the count sees that ticket.

@@ -1,5 +1,5 @@
 /**
- * Disable an employee (spec 3 §4) until 19:00 in the business time zone on a chosen date, or
+ * Disable an employee (spec/3-staff-administration.md §4) until 19:00 in the business time zone on a chosen date, or
  * indefinitely. It holds at once: their sessions end and their sockets close, they cannot sign
  * in, and Auto and the assign dialog no longer offer them (listActiveStaff skips them).
  */

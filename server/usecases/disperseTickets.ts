@@ -1,5 +1,5 @@
 /**
- * Disperse an employee's active tickets (spec 3 §2.2; how is not shown): each goes to another
+ * Disperse an employee's active tickets (spec/3-staff-administration.md §2.2; how is not shown): each goes to another
  * active employee who handles its category and server (the rule Auto assignment uses), the least
  * loaded first, ties at random; loads count what this run already handed out. A ticket that no
  * one else matches stays where it is, and the answer says how many did. Another employee's

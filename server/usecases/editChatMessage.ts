@@ -1,5 +1,5 @@
 /**
- * A staff member edits one of their own chat messages (spec 2 §4: "edited (marked Edited)"), for
+ * A staff member edits one of their own chat messages (spec/2-staff-ticket-work.md §4: "edited (marked Edited)"), for
  * the socket event and any later HTTP twin alike: checks, a guarded UPDATE with the quotes that
  * follow it in one transaction, then the announcement to both audiences.
  */

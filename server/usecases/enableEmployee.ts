@@ -1,4 +1,4 @@
-/** Enable a disabled employee (spec 3 §4): they may sign in and take tickets again at once. */
+/** Enable a disabled employee (spec/3-staff-administration.md §4): they may sign in and take tickets again at once. */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { Actor } from "../policies/policy.ts";

@@ -1,5 +1,5 @@
 /**
- * Chat lists follow the work (spec 2 §2, docs/decisions.md "chatlist"): a ticket assigned to a
+ * Chat lists follow the work (spec/2-staff-ticket-work.md §2, docs/decisions/chat-list-and-notifications.md): a ticket assigned to a
  * staff member enters their list, and so does a ticket a staff member replies in, as Zendesk's
  * and Freshdesk's "my open conversations" do. An assignment adds through the same use case (write,
  * then `new_active_chat`); a reply adds in the message's own commit (sendChatMessage.ts).

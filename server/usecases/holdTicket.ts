@@ -1,4 +1,4 @@
-/** Put on hold (spec 2 §4): assignee or admin, not when resolved, closed or already on hold. */
+/** Put on hold (spec/2-staff-ticket-work.md §4): assignee or admin, not when resolved, closed or already on hold. */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";

@@ -1,5 +1,5 @@
 /**
- * Mark All Read (spec 2 §2): every notification of the caller becomes read; all of their tabs
+ * Mark All Read (spec/2-staff-ticket-work.md §2): every notification of the caller becomes read; all of their tabs
  * get `mark_all_read` and the new count.
  */
 import type { AppContext } from "../context.ts";

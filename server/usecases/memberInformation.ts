@@ -1,5 +1,5 @@
 /**
- * A player's profile for staff (spec 3 §2.3, §7 get-member-information): the account with its
+ * A player's profile for staff (spec/3-staff-administration.md §2.3, §7 get-member-information): the account with its
  * characters and ticket counts, and the player's tickets, newest first.
  */
 import { MEMBER_TICKETS_MAX, type StaffMember } from "../../common/schemas/playerAdmin.ts";

@@ -1,11 +1,11 @@
 /**
- * The notifications a new chat message or note causes (spec 2 §3, §5), written inside the
+ * The notifications a new chat message or note causes (spec/2-staff-ticket-work.md §3, §5), written inside the
  * message's transaction and announced after its commit:
  * - `tag`: a staff member's message or note names other staff as `@name` (common/tags.ts); each
  *   one named is notified once per message, never the writer. A name that matches no staff
  *   member notifies nobody and the text stays as it is.
  * - `new_message`: a player writes on a ticket that has an assignee; the assignee gets one unread
- *   `new_message` notification per ticket at a time, not one per message (docs/decisions.md).
+ *   `new_message` notification per ticket at a time, not one per message (docs/decisions/chat.md).
  */
 import type { Kysely } from "kysely";
 import { taggedStaff } from "../../common/tags.ts";

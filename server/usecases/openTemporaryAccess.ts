@@ -1,5 +1,5 @@
 /**
- * A visitor opens their temporary ticket with its id and e-mail (spec 1 §4 Temporary user
+ * A visitor opens their temporary ticket with its id and e-mail (spec/1-product-frame.md §4 Temporary user
  * access): a temporary session bound to that one ticket. Look-ups are reserved in the shared limit
  * store before the ticket is searched, and only wrong pairs keep their reservations, so that
  * ticket ids and e-mails cannot be guessed in bulk, in parallel or across nodes:

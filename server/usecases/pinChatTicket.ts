@@ -1,5 +1,5 @@
 /**
- * Pin or unpin a ticket of the caller's chat list (spec 2 §4). Pinning a ticket that is not in
+ * Pin or unpin a ticket of the caller's chat list (spec/2-staff-ticket-work.md §4). Pinning a ticket that is not in
  * the list adds it, pinned; unpinning one that is not there changes nothing. Every tab of the
  * staff member learns of the change (`ticket_pinned`, and `new_active_chat` when it was added).
  */

@@ -1,5 +1,5 @@
 /**
- * Whether a member may file a ticket now (issue 9 point 3), read with the same rules as the submit
+ * Whether a member may file a ticket now, read with the same rules as the submit
  * call's own checks (admitMemberTicket). The order differs in one place: the cap is named before
  * the rate, because it lasts until a ticket ends while the rate clears in minutes, so it is the
  * one the player needs to know. Only the caller's own rows are read. The answer is advice for the form; the submit call checks

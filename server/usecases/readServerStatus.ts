@@ -1,5 +1,5 @@
 /**
- * The server-capacity status of this node (spec 3 §2.1; docs/decisions.md, part dashboard): free
+ * The server-capacity status of this node (spec/3-staff-administration.md §2.1; docs/decisions/dashboard.md): free
  * space of the upload volume and of the SQLite database's volume, the database size, this node's
  * sockets and event-loop delay, each against its configured threshold.
  */

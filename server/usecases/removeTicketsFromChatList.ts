@@ -1,5 +1,5 @@
 /**
- * Tickets leave a staff member's chat list (spec 2 §2, §7), pinned or not: the web client asks for
+ * Tickets leave a staff member's chat list (spec/2-staff-ticket-work.md §2, §7), pinned or not: the web client asks for
  * confirmation before removing a pinned one. Only the caller's own list is touched.
  */
 import type { AppContext } from "../context.ts";

@@ -1,5 +1,5 @@
 /**
- * Reopen a resolved or closed ticket (spec 2 §4, §6): any employee, while the ticket's category
+ * Reopen a resolved or closed ticket (spec/2-staff-ticket-work.md §4, §6): any employee, while the ticket's category
  * still exists. WAITING DEV from the modal; REPLIED when done as part of sending a reply (the
  * reply is sent right after). The closer and the reason are cleared: the completion message
  * keeps the history, and the next completion records its own.

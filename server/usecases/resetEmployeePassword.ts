@@ -1,5 +1,5 @@
 /**
- * Change an employee's password from the staff list (spec 3 §2.2, §5): not one's own (that is
+ * Change an employee's password from the staff list (spec/3-staff-administration.md §2.2, §5): not one's own (that is
  * the profile's job, with the old password). The password rules hold; every session of the
  * employee ends and their unused set-up links stop working. Only for an employee whose every
  * permission the caller holds too: setting a password is taking the account.

@@ -1,5 +1,5 @@
 /**
- * Adds a fast-action excuse, or changes one's text (spec 3 §2.4, §7). Excuses are named by their
+ * Adds a fast-action excuse, or changes one's text (spec/3-staff-administration.md §2.4, §7). Excuses are named by their
  * text, so two of one action may not read the same (ignoring case): the second would be
  * unreachable by edit and delete. As the table's only writer, so that parallel adds cannot both
  * pass that check.

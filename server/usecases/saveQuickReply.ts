@@ -1,6 +1,6 @@
 /**
- * Creates or edits a quick reply's title and message (spec 3 §2.4). Titles are unique, ignoring
- * case: staff pick a reply by its title on the ticket page (docs/decisions.md). A new reply has
+ * Creates or edits a quick reply's title and message (spec/3-staff-administration.md §2.4). Titles are unique, ignoring
+ * case: staff pick a reply by its title on the ticket page (docs/decisions/setup-and-content.md). A new reply has
  * no categories, which makes it a general one until categories are set.
  */
 import type { AppContext } from "../context.ts";

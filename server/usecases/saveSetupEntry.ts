@@ -1,7 +1,7 @@
 /**
- * Creates or edits a category, priority level or server (spec 3 §2.4): title, value and style,
+ * Creates or edits a category, priority level or server (spec/3-staff-administration.md §2.4): title, value and style,
  * and for a category its per-language titles and violator-form flag. Titles are unique among the
- * live entries of a list, ignoring case (docs/decisions.md); the check and the write run as the
+ * live entries of a list, ignoring case (docs/decisions/setup-and-content.md); the check and the write run as the
  * table's only writer, so two parallel saves cannot both take one title. A new category or server
  * goes into every admin's responsibilities in the same transaction.
  */
@@ -49,7 +49,7 @@ export async function saveSetupEntry(ctx: AppContext, input: SaveSetupEntryInput
     const values = columns(input) as { title: string; value: number; style: string };
     if (input.id === null) {
       const { id } = await trx.insertInto(table).values(values).returning("id").executeTakeFirstOrThrow();
-      // Admins handle every category and server, new ones included (docs/decisions.md).
+      // Admins handle every category and server, new ones included (docs/decisions/staff-users.md).
       if (input.table !== "priorities") await giveToEveryAdmin(trx, input.table, id);
       return;
     }

@@ -1,5 +1,5 @@
 /**
- * A staff member saves their preferences (spec 3 §2.5): stored, then sent to all of their tabs,
+ * A staff member saves their preferences (spec/3-staff-administration.md §2.5): stored, then sent to all of their tabs,
  * so the chat list and the notification alerts of every open tab follow without a reload.
  */
 import type { UserPreferences } from "../../common/schemas/auth.ts";

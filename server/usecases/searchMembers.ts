@@ -1,5 +1,5 @@
 /**
- * The staff player search (spec 3 §2.3, §7 pagination-search-members): one page of players with
+ * The staff player search (spec/3-staff-administration.md §2.3, §7 pagination-search-members): one page of players with
  * their characters and ticket counts, and the exact total.
  */
 import type { PaginationSearchMembersBody, StaffMember } from "../../common/schemas/playerAdmin.ts";

@@ -58,7 +58,7 @@ export async function visibleTicket(ctx: AppContext, user: UserRow, session: Ses
 export async function admitChatMessage(ctx: AppContext, user: UserRow, session: SessionRow, ticketId: number) {
   const found = await visibleTicket(ctx, user, session, ticketId);
   await refuseBannedPlayer(ctx.store.db, user, nowSeconds());
-  // Ended tickets take no messages: players are done, staff reopen first (spec 2 §4).
+  // Ended tickets take no messages: players are done, staff reopen first (spec/2-staff-ticket-work.md §4).
   if (isEnded(found.ticket.status)) throw new AppError(endedRefusal(found.ticket.status));
   return found;
 }
@@ -80,7 +80,7 @@ async function quote(db: Kysely<Database>, ticketId: number, id: number, viewer:
       { loc: ["body", "reply_to"], msg: "The quoted message does not exist.", type: "not_found" },
     ]);
   }
-  // The quoted type lets presenters keep a quote of a staff-only message from players (staffchat).
+  // The quoted type lets presenters keep a quote of a staff-only message from players.
   const copy = {
     id: quoted.id,
     sender_name: quoted.sender_name,
@@ -140,7 +140,7 @@ export async function sendChatMessage(
     ]);
   }
   if (fileCount > LIMITS.attachments) throw new AppError("too_many_files");
-  // Ended tickets take no messages: players are done, staff reopen first (spec 2 §4).
+  // Ended tickets take no messages: players are done, staff reopen first (spec/2-staff-ticket-work.md §4).
   if (isEnded(ticket.status)) throw new AppError(endedRefusal(ticket.status));
 
   const now = nowSeconds();

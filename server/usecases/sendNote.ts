@@ -1,5 +1,5 @@
 /**
- * A staff member writes an internal note on a ticket (spec 2 §3, §7 send_note): stored with any
+ * A staff member writes an internal note on a ticket (spec/2-staff-ticket-work.md §3, §7 send_note): stored with any
  * `tag` notifications in one transaction, then announced in the ticket's notes room.
  */
 import { nowSeconds } from "../auth/tokens.ts";

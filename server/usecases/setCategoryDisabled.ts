@@ -1,5 +1,5 @@
 /**
- * Disables or enables a category (spec 3 §2.4, §4). A disabled category stays on existing tickets
+ * Disables or enables a category (spec/3-staff-administration.md §2.4, §4). A disabled category stays on existing tickets
  * but is not offered to players and is refused for new tickets and staff moves (fileTicket.ts,
  * categoryChoice.ts). Asking for the state a category already has changes nothing.
  */

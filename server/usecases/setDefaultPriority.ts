@@ -1,5 +1,5 @@
 /**
- * Makes one live priority level the default, the one new tickets get (spec 3 §2.4). As the
+ * Makes one live priority level the default, the one new tickets get (spec/3-staff-administration.md §2.4). As the
  * table's only writer, so that two parallel choices leave exactly one default.
  */
 import type { AppContext } from "../context.ts";

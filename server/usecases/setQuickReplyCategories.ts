@@ -1,5 +1,5 @@
 /**
- * Sets the categories a quick reply is offered in (spec 3 §2.4): the list replaces the old one,
+ * Sets the categories a quick reply is offered in (spec/3-staff-administration.md §2.4): the list replaces the old one,
  * and an empty list makes it a general reply, offered in every category. Each category must be a
  * live one (a disabled category may be chosen: it can be enabled again).
  */

@@ -1,5 +1,5 @@
 /**
- * Retain attachments (spec 2 §4): protects a ticket's files from the automatic removal, or lifts
+ * Retain attachments (spec/2-staff-ticket-work.md §4): protects a ticket's files from the automatic removal, or lifts
  * the protection so that the removal may delete them again. Any employee; refused once the files
  * are gone (the ticket is clean), which is also when the page hides the control.
  */

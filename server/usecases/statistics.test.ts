@@ -1,5 +1,5 @@
 /**
- * The statistics against hand-built fixtures with known answers, on both engines (spec 3 §2.1,
+ * The statistics against hand-built fixtures with known answers, on both engines (spec/3-staff-administration.md §2.1,
  * §3): tickets per period for the four ranges (bucket keys, edges, the oldest bucket first),
  * mean and median of the first-reply delay, the ticket totals, one employee's work and the open
  * tickets per category and status. `now` is fixed: 2026-03-15 13:20 in Europe/Istanbul (UTC+3).
@@ -95,7 +95,7 @@ describe.each(ENGINES)("statistics on %s", (engine) => {
 
     it("Last Year: 12 months '01'…'12', from April last year to this March", async () => {
       const { answer, values } = await series("months_to_count");
-      // The order is the client's to make (spec 3 §2.1 rotation): JSON puts '10'–'12' first anyway.
+      // The order is the client's to make (spec/3-staff-administration.md §2.1 rotation): JSON puts '10'–'12' first anyway.
       expect(Object.keys(values).sort()).toEqual([
         "01",
         "02",

@@ -1,5 +1,5 @@
 /**
- * A member files a ticket about one of their characters (spec 1 §2 Create ticket, §5). The checks
+ * A member files a ticket about one of their characters (spec/1-product-frame.md §2 Create ticket, §5). The checks
  * that need no field run before the form's files are stored (`admitMemberTicket`), the bot check
  * as soon as its token arrives (the route's form gate); the rest needs the whole body.
  */

@@ -1,7 +1,7 @@
 /**
- * A visitor without an account files a ticket with an e-mail address (spec 1 §1). Each filing
+ * A visitor without an account files a ticket with an e-mail address (spec/1-product-frame.md §1). Each filing
  * gets its own temporary identity, created with the ticket: nothing (name, files, limits) is
- * shared with another filing that used the same e-mail (docs/decisions.md).
+ * shared with another filing that used the same e-mail (docs/decisions/player-side.md).
  */
 import type { SubmitTemporaryTicketBody } from "../../common/schemas/tickets.ts";
 import { nowSeconds } from "../auth/tokens.ts";

@@ -1,5 +1,5 @@
 /**
- * The category a ticket is filed under or moved into must be live and enabled (spec 3 §2.4, §4:
+ * The category a ticket is filed under or moved into must be live and enabled (spec/3-staff-administration.md §2.4, §4:
  * a disabled category takes no new tickets). Read under a share lock inside the ticket's
  * transaction, so that a delete or disable of the category running at the same time either waits
  * for the ticket (and then counts it) or is seen by it.

@@ -1,4 +1,4 @@
-/** The help desk's ticket totals (spec 3 §3 ticket_stats): open (active), resolved, closed, all. */
+/** The help desk's ticket totals (spec/3-staff-administration.md §3 ticket_stats): open (active), resolved, closed, all. */
 import { ACTIVE_STATUSES } from "../../common/constants.ts";
 import type { TicketStats } from "../../common/schemas/stats.ts";
 import type { AppContext } from "../context.ts";

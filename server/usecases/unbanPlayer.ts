@@ -1,5 +1,5 @@
 /**
- * Lifts a ticket's player's ban by hand (spec 2 §6, §7): the player rows (every identity of a
+ * Lifts a ticket's player's ban by hand (spec/2-staff-ticket-work.md §6, §7): the player rows (every identity of a
  * temporary user's e-mail), every ticket's flag and the active ban logs, with a staff-only
  * ban_message (banned 0); then the tickets are announced.
  */

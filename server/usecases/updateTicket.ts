@@ -1,5 +1,5 @@
 /**
- * Edit a ticket's category and priority (spec 2 §2, §6): open, the assignee or an admin; ended,
+ * Edit a ticket's category and priority (spec/2-staff-ticket-work.md §2, §6): open, the assignee or an admin; ended,
  * the closer or an admin. A new category must be one the editor handles (admins: any). A change
  * of category leaves a category_change message in the chat. Not a status change: the guard is
  * the category and priority the editor saw.

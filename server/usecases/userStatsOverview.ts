@@ -1,5 +1,5 @@
 /**
- * The dashboard's overview for one employee (spec 3 §2.1, §7 get-user-stats-overview): their own
+ * The dashboard's overview for one employee (spec/3-staff-administration.md §2.1, §7 get-user-stats-overview): their own
  * work (user_stats) and the help desk's open tickets per category and per status.
  */
 import { ACTIVE_STATUSES } from "../../common/constants.ts";

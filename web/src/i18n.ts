@@ -1,5 +1,5 @@
 /**
- * i18next set-up (spec 1 §4): one JSON file per language and namespace, loaded over HTTP with the
+ * i18next set-up (spec/1-product-frame.md §4): one JSON file per language and namespace, loaded over HTTP with the
  * locales version as cache buster; English is the fallback. The document's lang and dir follow
  * the active language so that Arabic lays out right to left.
  */

@@ -1,7 +1,7 @@
 /**
  * The i18next backend: one JSON file per language and namespace, fetched from
  * /locales/<lang>/<ns>.json with the locales version as cache buster. Ours instead of
- * i18next-http-backend (3.5 kB compressed in every first render, issue 9, point 10), which we
+ * i18next-http-backend (3.5 kB compressed in every first render), which we
  * used only for this one GET. Like it, a network failure or a 5xx tells i18next to try again
  * (up to its own retry limit); a 4xx or a body that is not a JSON object does not.
  */

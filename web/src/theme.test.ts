@@ -1,5 +1,5 @@
 /**
- * Secondary text and primary buttons measured against the surfaces they sit on (issue 9): WCAG
+ * Secondary text and primary buttons measured against the surfaces they sit on: WCAG
  * 2 contrast of at least 4.5:1 in light and dark. The surfaces are Mantine's own palette.
  */
 import { DEFAULT_THEME, type MantineTheme } from "@mantine/core";

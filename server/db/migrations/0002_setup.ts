@@ -1,5 +1,5 @@
 /**
- * What staff configure (spec 3 §2.4): categories, priorities, servers, quick replies, fast-action
+ * What staff configure (spec/3-staff-administration.md §2.4): categories, priorities, servers, quick replies, fast-action
  * excuses and small settings; plus who handles what (staff responsibilities) and the members'
  * game characters, which point at servers.
  */
@@ -70,7 +70,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .on("characters")
     .columns(["server_id", "character_name"])
     .execute();
-  // The player search filters by character name without a server (spec 3 §2.3).
+  // The player search filters by character name without a server (spec/3-staff-administration.md §2.3).
   await db.schema.createIndex("characters_name").on("characters").column("character_name").execute();
 
   await withId(db.schema.createTable("quick_replies"), engine)

@@ -1,6 +1,6 @@
 /**
- * Ticket work (spec 2 §3): tickets, their chat and internal notes, bans, staff notifications and
- * the staff's sidebar chat list. Index choices follow the staff ticket search (spec 2 §2, §7).
+ * Ticket work (spec/2-staff-ticket-work.md §3): tickets, their chat and internal notes, bans, staff notifications and
+ * the staff's sidebar chat list. Index choices follow the staff ticket search (spec/2-staff-ticket-work.md §2, §7).
  */
 import type { CreateTableBuilder, Kysely } from "kysely";
 import type { Engine } from "../database.ts";
@@ -71,7 +71,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema.createIndex("chat_messages_ticket").on("chat_messages").columns(["ticket_id", "id"]).execute();
   await db.schema.createIndex("chat_messages_ticket_read").on("chat_messages").columns(["ticket_id", "read"]).execute();
 
-  // Notes have the shape of a chat message (spec 2 §3) so one presenter serves both rooms.
+  // Notes have the shape of a chat message (spec/2-staff-ticket-work.md §3) so one presenter serves both rooms.
   await messageColumns(withId(db.schema.createTable("notes"), engine)).execute();
   await db.schema.createIndex("notes_ticket").on("notes").columns(["ticket_id", "id"]).execute();
 
@@ -134,7 +134,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema.createIndex("active_chats_ticket").on("active_chats").column("ticket_id").execute();
 }
 
-/** The columns of a chat message (spec 2 §3), shared by chat_messages and notes. */
+/** The columns of a chat message (spec/2-staff-ticket-work.md §3), shared by chat_messages and notes. */
 function messageColumns<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
   return (
     table

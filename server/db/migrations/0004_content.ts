@@ -1,5 +1,5 @@
 /**
- * Content staff write for others to read (spec 1 §3, spec 3 §3): player and employee
+ * Content staff write for others to read (spec/1-product-frame.md §3, spec/3-staff-administration.md §3): player and employee
  * announcements with their read records, FAQs, the changelog, and the developers' to-do board.
  */
 import type { Kysely } from "kysely";
@@ -7,7 +7,7 @@ import type { Engine } from "../database.ts";
 import { BOOL, EPOCH, withId } from "../dialect.ts";
 
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
-  // Player announcements carry English text for every language but tr (spec 1 §9).
+  // Player announcements carry English text for every language but tr (spec/1-product-frame.md §9).
   await withId(db.schema.createTable("announcements"), engine)
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("message", "text", (c) => c.notNull())
@@ -42,7 +42,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .execute();
 
   await withId(db.schema.createTable("changelogs"), engine)
-    // The date the entry speaks about; null when the author left it empty (spec 3 §5).
+    // The date the entry speaks about; null when the author left it empty (spec/3-staff-administration.md §5).
     .addColumn("date", EPOCH)
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("message", "text", (c) => c.notNull())

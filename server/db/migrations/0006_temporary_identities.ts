@@ -1,5 +1,5 @@
 /**
- * One temporary identity per temporary ticket (docs/decisions.md): two filings with the same
+ * One temporary identity per temporary ticket (docs/decisions/player-side.md): two filings with the same
  * e-mail no longer share a users row, so the (e-mail, type) key stays unique for members only.
  */
 import { type Kysely, sql } from "kysely";

@@ -1,6 +1,6 @@
 /**
  * The ticket-number allocator: one row holding the last number handed out. A ticket's number is
- * its creation second and unique (spec 2 §2); taking it with one UPDATE … RETURNING on this row
+ * its creation second and unique (spec/2-staff-ticket-work.md §2); taking it with one UPDATE … RETURNING on this row
  * makes concurrent submissions queue on the row lock instead of colliding on the unique index.
  */
 import { type Kysely, sql } from "kysely";

@@ -1,5 +1,5 @@
 /**
- * The staff ticket search at a million tickets (spec 2 §2, §7; docs/decisions.md "search"):
+ * The staff ticket search at a million tickets (spec/2-staff-ticket-work.md §2, §7; docs/decisions/search.md):
  * trigram indexes for Contains, lower-case b-tree indexes for Exact and short Contains, a trigram
  * index of chat messages, and (column, id) indexes so that every sort key pages in index order
  * with the id as tie-break.

@@ -1,6 +1,6 @@
 /**
- * Notes part of issue 7: at most one unread `new_message` notification per staff member and
- * ticket (docs/decisions.md). A partial unique index makes the rule hold when a player's messages
+ * At most one unread `new_message` notification per staff member and
+ * ticket (docs/decisions/chat.md). A partial unique index makes the rule hold when a player's messages
  * arrive at once on several connections or nodes: the second insert does nothing.
  */
 import { type Kysely, sql } from "kysely";

@@ -1,5 +1,5 @@
 /**
- * The player search at scale (spec 3 §2.3; docs/decisions.md "players"): trigram and lower-case
+ * The player search at scale (spec/3-staff-administration.md §2.3; docs/decisions/search.md): trigram and lower-case
  * indexes for the name, e-mail and character-name boxes, and one index of players by class, type,
  * deletion and ban so that the exact totals of the search and the banned list count index entries,
  * and one of characters by server and player for the server filter.

@@ -1,6 +1,6 @@
 /**
- * Part account of issue 8: the developer to-do board is one board shared by all staff
- * (docs/decisions.md), read as "the active ones, newest first" and "the done ones, newest
+ * The developer to-do board is one board shared by all staff
+ * (docs/decisions/account.md), read as "the active ones, newest first" and "the done ones, newest
  * first"; 0004's (user_id, done) index served a per-user board.
  */
 import type { Kysely } from "kysely";

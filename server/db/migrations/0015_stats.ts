@@ -1,5 +1,5 @@
 /**
- * Indexes of the dashboard statistics (spec 3 §2.1; issue 8, part dashboard), so that each one
+ * Indexes of the dashboard statistics (spec/3-staff-administration.md §2.1), so that each one
  * reads an index range instead of the tickets table at a million tickets:
  * - open tickets per category: (status, category_id), counted from the index alone;
  * - the caller's resolved and closed tickets: (resolved_by, status) and (closed_by, status);

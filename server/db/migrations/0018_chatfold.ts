@@ -1,8 +1,8 @@
 /**
- * Part chatfold of issue 7:
+ *
  * - `upload_deletions`, the queue of files whose rows are gone: a sweep writes a file's name here
  *   in the transaction that forgets it, and removes the file after the commit; a crash in between
- *   leaves the name queued, and the next sweep removes the file (docs/decisions.md, chatfold).
+ *   leaves the name queued, and the next sweep removes the file (docs/decisions/uploads.md).
  * - SQLite's Exact search indexes on unicode_lower() (server/db/textSearch.ts).
  */
 import type { Kysely } from "kysely";

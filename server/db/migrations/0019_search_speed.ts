@@ -1,6 +1,5 @@
 /**
- * The staff ticket search at a million tickets (issue 7, performance; docs/decisions.md, part
- * searchspeed):
+ * The staff ticket search at a million tickets (docs/decisions/search.md):
  * - word indexes for subject, description and chat message, the chat's kept per ticket so that a
  *   match count is a ticket count, and the distinct values of name, e-mail and character name for
  *   Contains (server/db/textSearch.ts, createWordIndexes);

@@ -1,10 +1,10 @@
 /**
- * Ticket counters per status and category (issue 8, part stats), so that the dashboard's totals
+ * Ticket counters per status and category, so that the dashboard's totals
  * and open-ticket overview read about a hundred rows instead of a million index entries:
  * - `ticket_count_deltas`, append-only: triggers on `tickets` add one row per change (+1 for an
  *   inserted ticket, -1 for a deleted one, -1 and +1 when the status or category changes). Writers
  *   only insert, so two tickets changing in opposite directions never wait on each other (a
- *   one-row-per-status counter table updated in place deadlocks: decisions.md, searchspeed).
+ *   one-row-per-status counter table updated in place deadlocks: docs/decisions/search.md).
  * - `ticket_counts`, the folded counts: a sweep moves the deltas into it
  *   (repositories/ticketCounts.ts). A count is `ticket_counts.n` plus the deltas not folded yet,
  *   read in one statement, so it is exact before, during and after a fold.

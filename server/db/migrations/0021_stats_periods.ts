@@ -1,5 +1,5 @@
 /**
- * The figures of finished statistic periods (issue 8, part stats), shared by every node and kept
+ * The figures of finished statistic periods, shared by every node and kept
  * across restarts: a period that has ended never changes (a new ticket's number is now or later, a
  * first reply is stamped when it is sent), so it is computed once and then read as one row.
  * `series` is 'created' (n = tickets created in [lo, hi)) or 'first_reply' (n = first replies given

@@ -1,5 +1,5 @@
 /**
- * A client-chosen id per sent chat message (issue 10, part deploy): a send retried after its
+ * A client-chosen id per sent chat message: a send retried after its
  * acknowledgement was lost (the node died, the connection dropped) finds the message already
  * stored instead of storing it twice. Unique per sender and ticket; NULL (an old client, a system
  * line) never collides, on either engine.

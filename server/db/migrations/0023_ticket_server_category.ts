@@ -1,6 +1,6 @@
 /**
- * The list filtered by server, category and status at once (issue 7, part search in
- * docs/decisions.md): `(server_id, category_id, status, last_updated)` answers its exact count from
+ * The list filtered by server, category and status at once
+ * (docs/decisions/search.md): `(server_id, category_id, status, last_updated)` answers its exact count from
  * the index alone, a few hundred entries instead of every ticket of the server with its status
  * read from the table, and gives the matches in the default order for the page.
  */

@@ -1,5 +1,5 @@
 /**
- * Word counters on PostgreSQL (issue 7, part searchcounters in docs/decisions.md): how many tickets
+ * Word counters on PostgreSQL (docs/decisions/search.md): how many tickets
  * hold each word in their subject, their description and their chat, so that the exact total of a
  * one-word search reads two index entries instead of every matching row of a GIN bitmap (a common
  * word matched 379,000 chats: the count visited all their heap pages, 150–600 ms).

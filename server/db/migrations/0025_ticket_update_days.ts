@@ -1,6 +1,6 @@
 /**
- * Tickets per day of their last update, on PostgreSQL (issue 7, part searchcounters in
- * docs/decisions.md), so that a deep page of the whole list in its default order (last updated)
+ * Tickets per day of their last update, on PostgreSQL
+ * (docs/decisions/search.md), so that a deep page of the whole list in its default order (last updated)
  * starts inside the right day instead of skipping every ticket before it: page 50,000 of a million
  * tickets was an OFFSET of 500,000 index entries, about 70 ms; SQLite walks the same offset in
  * about 20 ms and gets nothing here.

@@ -1,5 +1,5 @@
 /**
- * Deep pages of a filtered list (issue 7, part searchcounters in docs/decisions.md). A page in the
+ * Deep pages of a filtered list (docs/decisions/search.md). A page in the
  * default order is an OFFSET over the filter's `(column, last_updated)` index; the order's
  * tie-break is the id, which PostgreSQL's index lacks (SQLite's holds the rowid), so PostgreSQL
  * read every skipped ticket from the table to sort it: page 20,000 of a priority took a second.

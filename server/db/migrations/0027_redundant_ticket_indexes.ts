@@ -1,5 +1,5 @@
 /**
- * Two indexes of `tickets` that others already are (issue 10, the chat path): `(last_updated)` is
+ * Two indexes of `tickets` that others already are: `(last_updated)` is
  * the start of `(last_updated, id)`, and `(priority_id)` of `(priority_id, id)`, so every query
  * either served is served as well by the longer one. Each index of `tickets` costs every chat
  * message: the message's UPDATE writes `last_updated`, which on SQLite rewrites the entry in every

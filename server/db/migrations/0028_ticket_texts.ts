@@ -1,5 +1,5 @@
 /**
- * The searched texts of a ticket in a table beside it, on PostgreSQL (issue 10, the chat path).
+ * The searched texts of a ticket in a table beside it, on PostgreSQL.
  *
  * Every chat message updates its ticket (`last_updated`, an indexed column), so the UPDATE is never
  * HOT and PostgreSQL writes an entry into every index of `tickets`, including seven GIN indexes:
@@ -8,7 +8,7 @@
  * text that had not changed and appended them to the index's pending list, whose clean-up then
  * fell on whichever message filled it. Five of them go: on the search data set (200,000 tickets)
  * a message's UPDATE of its ticket took 0.93–1.12 ms with them and 0.61–0.77 ms without (pgbench,
- * docs/decisions.md, part chatload, session 12).
+ * docs/decisions/performance.md).
  * - The trigrams of name, e-mail and character name served no query: Contains on those columns
  *   reads their distinct values (migration 0019, `ticket_text_values`). They are dropped.
  * - The trigrams of subject and description serve Contains in a script written without spaces

@@ -1,5 +1,5 @@
 /**
- * The word counters' function in PL/pgSQL (issue 10, the chat path). Migration 0024 wrote
+ * The word counters' function in PL/pgSQL. Migration 0024 wrote
  * `word_count_deltas_add` in SQL; called with PERFORM from a trigger, a SQL function's statement is
  * parsed and planned again on every call, and the chat's trigger calls it for every message (the
  * chat's words grow by the message's). PL/pgSQL keeps the plan for the session. Measured with

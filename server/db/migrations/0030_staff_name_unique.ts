@@ -13,7 +13,7 @@ import { type Kysely, sql } from "kysely";
 import type { Engine } from "../database.ts";
 import { foldedSql } from "../textSearch.ts";
 
-/** The profile name's limit (spec 3 §9), which a numbered name keeps to. */
+/** The profile name's limit (spec/3-staff-administration.md §9), which a numbered name keeps to. */
 const NAME_MAX = 80;
 
 function numbered(base: string, n: number): string {

@@ -1,5 +1,5 @@
 /**
- * Admins handle every category and server (docs/decisions.md): the first admin is now created
+ * Admins handle every category and server (docs/decisions/staff-users.md): the first admin is now created
  * with all of them and every new one is given to every admin. Admins of an existing install get
  * every live category and server they lack, so the rule holds after the upgrade too; what an
  * admin already handled stays.

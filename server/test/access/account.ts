@@ -1,4 +1,4 @@
-/** Authorization rows for profile, preferences and the developer to-do board: /api/profile/* writes, /api/misc/*todo* (spec 3 §2.5, §2.6, §7; issue 8, part account). */
+/** Authorization rows for profile, preferences and the developer to-do board: /api/profile/* writes, /api/misc/*todo* (spec/3-staff-administration.md §2.5, §2.6, §7). */
 import {
   avatarParams,
   changeProfileEmailBody,
@@ -13,7 +13,7 @@ import { type AccessFixtures, outcomes, type RouteAccess, type SocketAccess } fr
 
 /** A profile is the caller's own and needs profile:view, which every staff rank holds by default. */
 const OWN_PROFILE = outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 200 });
-/** The to-do board is for class dev (spec 3 §2.6, §6). */
+/** The to-do board is for class dev (spec/3-staff-administration.md §2.6, §6). */
 const STAFF = OWN_PROFILE;
 
 /** Each call names member A as user_id: ignored, the session's user is the one changed. */

@@ -1,4 +1,4 @@
-/** Authorization rows for bans, unbans and ban history (spec 2 §6, §7). */
+/** Authorization rows for bans, unbans and ban history (spec/2-staff-ticket-work.md §6, §7). */
 import { banBody, banHistoryMemberBody, banHistoryTemporaryBody, unbanBody } from "../../../common/schemas/bans.ts";
 import { type AccessFixtures, outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";
 

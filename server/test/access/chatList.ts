@@ -1,4 +1,4 @@
-/** Authorization rows for the sidebar chat list, pins and notifications (spec 2 §2, §7). */
+/** Authorization rows for the sidebar chat list, pins and notifications (spec/2-staff-ticket-work.md §2, §7). */
 import {
   addTicketsToChatBody,
   addTicketToChatBody,
@@ -12,7 +12,7 @@ import {
 } from "../../../common/schemas/chatList.ts";
 import { outcomes, type RouteAccess, type SocketAccess, socketOutcomes } from "./shared.ts";
 
-/** Spec 2 §6: only staff have a chat list and notifications; each acts on the caller's own. */
+/** spec/2-staff-ticket-work.md §6: only staff have a chat list and notifications; each acts on the caller's own. */
 const STAFF_ONLY = outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 200 });
 const SOCKET_STAFF_ONLY = socketOutcomes({ signedIn: "forbidden", staff: "ok" });
 

@@ -1,6 +1,6 @@
 /**
  * Authorization rows for announcements for players and employees, their reads, and the FAQ writes
- * (spec 3 §2.4, §6, §7; issue 8, part content). The default rank sets decide the staff columns:
+ * (spec/3-staff-administration.md §2.4, §6, §7). The default rank sets decide the staff columns:
  * the dev rank holds announcement:view and faq:view only, mods and admins hold every content
  * permission. Players and visitors are refused everywhere (403), anonymous callers get 401.
  */

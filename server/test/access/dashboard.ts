@@ -1,6 +1,6 @@
 /**
  * Authorization rows for dashboard and statistics: /api/stats/*, /api/system/fetch-server-status,
- * the changelog (spec 3 §2.1, §7; issue 8, part dashboard) and the admins' first-run checklist
+ * the changelog (spec/3-staff-administration.md §2.1, §7) and the admins' first-run checklist
  * (docs/decisions/first-start.md).
  */
 import { addChangelogBody } from "../../../common/schemas/changelog.ts";
@@ -14,7 +14,7 @@ import { outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";
  * calls exist (403), anonymous callers sign in first (401).
  */
 const STATS_READERS = outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 200 });
-/** The server status and the changelog: every member of staff (docs/decisions.md, part dashboard). */
+/** The server status and the changelog: every member of staff (docs/decisions/dashboard.md). */
 const STAFF = STATS_READERS;
 /** Adding to the changelog and the first-run checklist: the admin rank only; no permission string exists for either. */
 const ADMINS = outcomes({ anonymous: 401, temporary: 403, members: 403, staff: 403, admin: 200 });

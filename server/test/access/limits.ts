@@ -1,5 +1,5 @@
 /**
- * Authorization rows for issue 9 part limits: the member's own filing status. Like get-member it
+ * Authorization rows for the filing limits: the member's own filing status. Like get-member it
  * is the member's own account, so temporary users and staff get 403 and anonymous callers 401.
  */
 import { outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";

@@ -1,5 +1,5 @@
 /**
- * Authorization rows for internal notes and quick replies (spec 2 §6: the notes panel is for
+ * Authorization rows for internal notes and quick replies (spec/2-staff-ticket-work.md §6: the notes panel is for
  * staff only; §7 fetch-notes, send_note, fetch-category-quick-replies). A player or temporary
  * visitor is refused on every call and event (403, `forbidden`), whatever ticket they name.
  */

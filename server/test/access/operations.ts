@@ -1,5 +1,5 @@
 /**
- * Authorization rows for what a balancer and a scraper ask (issue 10, part ops): /healthz and
+ * Authorization rows for what a balancer and a scraper ask: /healthz and
  * /readyz answer everyone (they say nothing but up or not); /metrics answers a scraper on this
  * machine that came through no proxy, as the matrix's requests do, and otherwise hides
  * (server/operations.test.ts: proxied requests and the METRICS_TOKEN). The OpenAPI document at

@@ -1,4 +1,4 @@
-/** Authorization rows for player search and profile for staff: /api/members/pagination-search-members, get-member-information (spec 3 §2.3, §7; issue 8, part players). */
+/** Authorization rows for player search and profile for staff: /api/members/pagination-search-members, get-member-information (spec/3-staff-administration.md §2.3, §7). */
 import { getMemberInformationBody, paginationSearchMembersBody } from "../../../common/schemas/playerAdmin.ts";
 import { outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";
 

@@ -1,4 +1,4 @@
-/** Authorization rows for the ticket list and search (spec 2 §2, §7). */
+/** Authorization rows for the ticket list and search (spec/2-staff-ticket-work.md §2, §7). */
 import {
   advancedSearchTicketsBody,
   fetchTaggedChatsBody,

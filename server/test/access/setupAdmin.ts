@@ -1,6 +1,6 @@
 /**
  * Authorization rows for the setup pages' calls: categories, priorities, servers, quick replies
- * and excuses (spec 3 §2.4, §7; issue 8, part setup). The permission of each call is its access
+ * and excuses (spec/3-staff-administration.md §2.4, §7). The permission of each call is its access
  * in common/contract/setupAdmin.ts; with the default rank sets (common/permissions.ts) the dev
  * rank holds none of the setup writes, mods hold setup:* and quick_response:*, and only admins
  * hold category:disable and priority:set_default.

@@ -19,11 +19,11 @@ export interface AccessFixtures {
   /** A's ticket (REPLIED: staff have answered), with a player message and a staff-only message. */
   ticketA: { id: number; chatId: string };
   playerMessageA: number;
-  /** An assignment message in A's chat: staff see it, players do not (spec 2 §6). */
+  /** An assignment message in A's chat: staff see it, players do not (spec/2-staff-ticket-work.md §6). */
   staffOnlyMessageA: number;
-  /** notes: an internal note on A's ticket by each staff role (edit and delete act on their own). */
+  /** An internal note on A's ticket by each staff role (edit and delete act on their own). */
   staffNotesA: { dev: number; mod: number; admin: number };
-  /** staffchat: a plain message in A's chat by each staff role (edit and delete act on their own). */
+  /** A plain message in A's chat by each staff role (edit and delete act on their own). */
   staffMessagesA: { dev: number; mod: number; admin: number };
   /** The temporary visitor's own ticket; their session is bound to it. */
   tempTicket: { id: number; email: string; chatId: string };
@@ -41,7 +41,7 @@ export interface AccessFixtures {
   png: { name: string; bytes: Uint8Array };
   /** Each signed-in role's user id (calls that must name the caller, e.g. get_unread_messages). */
   roleIds: Record<SocketRole, number>;
-  // ---- staff ticket actions (ticketpage)
+  // ---- staff ticket actions
   /** The priority of A's ticket (the default one). */
   priorityId: number;
   /**
@@ -52,53 +52,23 @@ export interface AccessFixtures {
   freshTicket(options?: { status?: TicketStatus; assignedToAdmin?: boolean }): Promise<{ id: number }>;
   /** A mod who handles A's category and server: the one employee Auto or a chosen assignment can pick. */
   assignableStaff: { id: number };
-  // ---- issue 8 part staffusers: this part's fixtures below this line
   /** A new employee (dev rank unless given) for the staff list's calls to act on: each call gets its own. */
   staffTarget(options?: { rank?: "admin" | "mod" | "dev" }): Promise<{ id: number }>;
-  // (end of part staffusers)
-  // ---- issue 8 part players: this part's fixtures below this line
-  // (end of part players)
-  // ---- issue 8 part setup: this part's fixtures below this line
   /** A new live category, priority level or server: each role edits, deletes or toggles its own. */
   freshSetupEntry(kind: "categories" | "priorities" | "servers"): Promise<{ id: number }>;
   /** A new quick reply (each role acts on its own). */
   freshQuickReply(): Promise<{ id: number }>;
   /** A new excuse of the action; its text, by which excuses are named. */
   freshExcuse(action: "RESOLVED" | "CLOSED"): Promise<string>;
-  // (end of part setup)
-  // ---- issue 8 part dashboard: this part's fixtures below this line
-  // (end of part dashboard)
-  // ---- issue 8 part account: this part's fixtures below this line
   /** The admin's profile picture URL; the admin wrote in A's chat, so member A may see it. */
   adminAvatar: string;
   /** A to-do on the shared board, fresh for each call (mark and delete act on it). */
   todo(): Promise<number>;
-  // (end of part account)
-  // ---- issue 8 part content: this part's fixtures below this line
   /** An employee announcement, live now. */
   employeeAnnouncementId: number;
   faqId: number;
   /** A new row of that table for a call that removes one: each role deletes its own. */
   freshContent(table: "announcements" | "employee_announcements" | "faqs"): Promise<number>;
-  // (end of part content)
-  // ---- issue 7 part searchspeed: this part's fixtures below this line
-  // (end of part searchspeed)
-  // ---- issue 8 part stats: this part's fixtures below this line
-  // (end of part stats)
-  // ---- issue 8 part adminfix: this part's fixtures below this line
-  // (end of part adminfix)
-  // ---- issue 9 part signals: this part's fixtures below this line
-  // (end of part signals)
-  // ---- issue 9 part phone: this part's fixtures below this line
-  // (end of part phone)
-  // ---- issue 9 part firstload: this part's fixtures below this line
-  // (end of part firstload)
-  // ---- issue 9 part limits: this part's fixtures below this line
-  // (end of part limits)
-  // ---- issue 9 part states: this part's fixtures below this line
-  // (end of part states)
-  // ---- issue 9 part wording: this part's fixtures below this line
-  // (end of part wording)
 }
 
 export interface RequestSpec {

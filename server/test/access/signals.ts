@@ -1,4 +1,4 @@
-/** Authorization rows for the player's reply signals (issue 9 part signals). */
+/** Authorization rows for the player's reply signals. */
 import { outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";
 
 export const SIGNALS_ROUTES: RouteAccess[] = [

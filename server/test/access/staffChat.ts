@@ -1,4 +1,4 @@
-/** Authorization rows for notes, message edit and delete, tags and quick replies (spec 2 §5, §6, §7). */
+/** Authorization rows for notes, message edit and delete, tags and quick replies (spec/2-staff-ticket-work.md §5, §6, §7). */
 import { deleteMessagePayload, editMessagePayload } from "../../../common/schemas/messageEdits.ts";
 import { type AccessFixtures, type RouteAccess, type SocketAccess, type SocketRole, socketOutcomes } from "./shared.ts";
 
@@ -22,7 +22,7 @@ export const STAFF_CHAT_SOCKETS: SocketAccess[] = [
         expect: STAFF_OWN,
       },
       {
-        // Spec 2 §6: Edit on one's own messages only.
+        // spec/2-staff-ticket-work.md §6: Edit on one's own messages only.
         name: "the player's message",
         payload: (f) => ({ chat_id: f.ticketA.chatId, message_id: f.playerMessageA, message: "Not yours" }),
         expect: socketOutcomes({ signedIn: "forbidden" }),

@@ -1,4 +1,4 @@
-/** Authorization rows for staff users and permissions: /api/users/*, /api/permissions/* of spec 3 §7 (issue 8, part staffusers). */
+/** Authorization rows for staff users and permissions: /api/users/*, /api/permissions/* of spec/3-staff-administration.md §7. */
 import {
   activeTicketNumbersBody,
   changePasswordBody,

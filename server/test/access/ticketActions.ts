@@ -1,7 +1,7 @@
 /**
- * Authorization rows for the staff ticket page and its status actions (spec 2 §4, §6, §7). Staff
+ * Authorization rows for the staff ticket page and its status actions (spec/2-staff-ticket-work.md §4, §6, §7). Staff
  * calls: anonymous 401, players 403 (they know the calls exist). Among staff, §6: an unassigned
- * open ticket may be handled by anyone (docs/decisions.md, ticketpage); one assigned to the admin
+ * open ticket may be handled by anyone (docs/decisions/tickets.md); one assigned to the admin
  * only by the admin; the dev rank does not choose the employee.
  */
 import {

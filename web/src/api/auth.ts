@@ -1,4 +1,4 @@
-/** Session, sign-in and password-token calls (spec 1 §7). */
+/** Session, sign-in and password-token calls (spec/1-product-frame.md §7). */
 import type { Language } from "../../../common/constants.ts";
 import type { Permission } from "../../../common/permissions.ts";
 import type { PulseCheckResponse, SessionUser } from "../../../common/schemas/auth.ts";

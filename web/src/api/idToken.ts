@@ -1,7 +1,7 @@
 /**
  * The session user out of `id_token` (base64url JSON, see common/schemas/auth.ts), checked field
  * by field without zod: every page waits for this before its first render, and zod would add
- * 23 kB (brotli) to that wait (issue 9 part firstload). idToken.test.ts holds it to the shared
+ * 23 kB (brotli) to that wait. idToken.test.ts holds it to the shared
  * `sessionUser` schema, so the two cannot drift apart.
  */
 import { isLanguage } from "../../../common/constants.ts";

@@ -1,5 +1,5 @@
 /**
- * The staff who can take tickets: fetch-devs without a scope (spec 3 §7), as the ticket page, the
+ * The staff who can take tickets: fetch-devs without a scope (spec/3-staff-administration.md §7), as the ticket page, the
  * ticket list, the chat's system lines and the notes' @ suggestions use them. One read and one
  * shape for all of them; the staff list's own read (scope=all) is in features/staffUsers/api.ts.
  */

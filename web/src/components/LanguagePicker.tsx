@@ -1,7 +1,7 @@
 /**
- * The language picker (spec 1 §2), each language under its own native name. Twelve languages do
+ * The language picker (spec/1-product-frame.md §2), each language under its own native name. Twelve languages do
  * not fit a short window: the list scrolls with its scrollbar always shown, so that it is plain
- * there is more below (issue 9).
+ * there is more below.
  */
 import { Button, VisuallyHidden } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";

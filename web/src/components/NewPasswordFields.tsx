@@ -1,5 +1,5 @@
 /**
- * A new password and its confirmation (spec 1 §5, 3 §5): the rule checklist turns green as each
+ * A new password and its confirmation (spec/1-product-frame.md §5, spec/3-staff-administration.md §5): the rule checklist turns green as each
  * rule is met; 'Please enter a valid password.' and 'Passwords do not match.' show inline. Used by
  * the set-password page and the profile's password change.
  */

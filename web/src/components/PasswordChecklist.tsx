@@ -1,4 +1,4 @@
-/** The password rules as a checklist whose lines turn green as each rule is met (spec 1 §5). */
+/** The password rules as a checklist whose lines turn green as each rule is met (spec/1-product-frame.md §5). */
 import { List, Text, ThemeIcon } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";

@@ -17,7 +17,7 @@ export function ProfileMenu({ staffLinks = false }: { staffLinks?: boolean }) {
   const { t } = useTranslation("sidebar");
   const { user } = useSession();
 
-  // Spec 1 §2: an avatar value shorter than 4 characters means no picture.
+  // spec/1-product-frame.md §2: an avatar value shorter than 4 characters means no picture.
   const picture = user && user.avatar.length >= 4 ? user.avatar : undefined;
   return (
     <DeferredMenu

@@ -1,5 +1,5 @@
 /**
- * The yellow banner while the live connection is down (spec 1 §2, key connection_lost_reconnecting).
+ * The yellow banner while the live connection is down (spec/1-product-frame.md §2, key connection_lost_reconnecting).
  * Its body (Mantine's Alert) comes with the deferred overlay chunk (ui/DeferredOverlays.tsx),
  * asked for at once if the banner is needed before it is in. That chunk is fetched from the server
  * which may be the very thing that is down, so until it is in the banner is drawn plainly, with the

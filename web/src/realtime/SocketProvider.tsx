@@ -1,5 +1,5 @@
 /**
- * The realtime socket (spec 1 §4, §7) for signed-in users. socket.io reconnects by itself after a
+ * The realtime socket (spec/1-product-frame.md §4, §7) for signed-in users. socket.io reconnects by itself after a
  * lost transport; after a server-initiated disconnect it does not, so we reconnect at once. A check
  * every second drives the connection banner and, once automatic reconnection has given up, keeps
  * calling connect() so the banner goes as soon as the server is back; a handshake the server
@@ -7,7 +7,7 @@
  *
  * socket.io-client itself arrives as its own chunk once a user is known and the first render is
  * on screen (the first idle moment after it): no page needs it to draw, and visitors never load
- * it (issue 9, point 10). The chunk comes from the server: when it cannot be fetched (the server
+ * it. The chunk comes from the server: when it cannot be fetched (the server
  * went away before the page's idle moment), the banner says so and the chunk is asked for again
  * every few seconds, so the page goes live once the server is back, without a reload.
  */

@@ -1,5 +1,5 @@
 /**
- * Redirect rules of spec 1 §2 and spec 3 §2, one component per rule. They read the session that
+ * Redirect rules of spec/1-product-frame.md §2 and spec/3-staff-administration.md §2, one component per rule. They read the session that
  * SessionProvider loaded from the server before anything rendered.
  */
 import type { ReactNode } from "react";

@@ -1,6 +1,6 @@
 /**
  * Route chunks load lazily; a chunk that has not arrived after 120 s fails with ChunkLoadError
- * (spec 1 §9) so the error page can offer a reload instead of a spinner forever.
+ * (spec/1-product-frame.md §9) so the error page can offer a reload instead of a spinner forever.
  */
 import type { ComponentType } from "react";
 import { TIMING } from "../../../common/constants.ts";

@@ -1,5 +1,5 @@
 /**
- * Every route of spec 1 §2 and spec 3 §2. Guards wrap whole areas; each admin page that needs a
+ * Every route of spec/1-product-frame.md §2 and spec/3-staff-administration.md §2. Guards wrap whole areas; each admin page that needs a
  * view permission sits under RequirePermission. Page chunks load lazily.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
@@ -35,7 +35,7 @@ const publicRoutes: RouteObject[] = [
   { path: "portal", lazy: lazyPage(() => import("../pages/public/LandingPage.tsx")) },
   { path: "faq", lazy: lazyPage(() => import("../pages/public/PublicFaqPage.tsx")) },
   {
-    // /ticket (file a temporary ticket, find one again) is ours, see docs/decisions.md.
+    // /ticket (file a temporary ticket, find one again) is ours, see docs/decisions/player-side.md.
     path: "ticket",
     element: <TemporaryTicketGuard />,
     children: [
@@ -118,7 +118,7 @@ const adminRoutes: RouteObject[] = [
   { path: "ticket", lazy: lazyPage(() => import("../pages/admin/TicketsPage.tsx")) },
   { path: ":ticketInfo/edit", lazy: lazyPage(() => import("../pages/admin/TicketEditPage.tsx")) },
   { path: "notifications", lazy: lazyPage(() => import("../pages/admin/NotificationsPage.tsx")) },
-  // The main developer page of spec 3 §2.6 (class dev, which every staff member is): docs/decisions.md.
+  // The main developer page of spec/3-staff-administration.md §2.6 (class dev, which every staff member is): docs/decisions/account.md.
   { path: "developer", lazy: lazyPage(() => import("../pages/admin/DeveloperPage.tsx")) },
   permitted(
     "users",
@@ -185,7 +185,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Spec 1 §2: any path not listed goes to '/'.
+      // spec/1-product-frame.md §2: any path not listed goes to '/'.
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

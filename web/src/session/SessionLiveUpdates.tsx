@@ -1,5 +1,5 @@
 /**
- * Keeps the session as the server has it, without a reload (issue 8, immediate effect):
+ * Keeps the session as the server has it, without a reload:
  * `permissions_changed` (and a connection that was not recovered) loads the permission list again,
  * so RequirePermission sends the user to the dashboard and the sidebar hides entries at once; a
  * socket refused as `not_authenticated` (the server ended the session: disable, rank or password

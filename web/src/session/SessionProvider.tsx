@@ -1,5 +1,5 @@
 /**
- * Session (spec 1 §4): a pulse check on start builds the user from the id token; staff then load
+ * Session (spec/1-product-frame.md §4): a pulse check on start builds the user from the id token; staff then load
  * their permissions. Nothing below renders until both are known, so route guards decide from
  * what the server said, never from a guess.
  */
@@ -43,7 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retry: false,
     staleTime: Infinity,
   });
-  // Spec 1 §8: a failed permission load is logged only; the user simply holds none.
+  // spec/1-product-frame.md §8: a failed permission load is logged only; the user simply holds none.
   if (permissionsQuery.error) console.error("Failed to load permissions", permissionsQuery.error);
 
   useSessionLanguage(user);

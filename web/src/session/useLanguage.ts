@@ -1,5 +1,5 @@
 /**
- * The active language (spec 1 §4): kept per user in local storage and on the server for signed-in
+ * The active language (spec/1-product-frame.md §4): kept per user in local storage and on the server for signed-in
  * users; anonymous visitors have their own stored choice.
  */
 import { useCallback, useEffect } from "react";

@@ -1,4 +1,4 @@
-/** The staff sidebar (spec 3 §2): each entry shown only with its permission; the chat list below (spec 2 §2). */
+/** The staff sidebar (spec/3-staff-administration.md §2): each entry shown only with its permission; the chat list below (spec/2-staff-ticket-work.md §2). */
 import { Badge, Divider, NavLink as MantineNavLink, ScrollArea, Stack } from "@mantine/core";
 import {
   IconAdjustments,
@@ -76,7 +76,7 @@ const ENTRIES: SidebarEntry[] = [
     icon: <IconTool size={20} />,
     permission: "setup:view",
   },
-  // Spec 3 §2.6: the main developer page with the to-do board, for class dev (all staff).
+  // spec/3-staff-administration.md §2.6: the main developer page with the to-do board, for class dev (all staff).
   {
     key: "developer",
     to: "/admin/developer",
@@ -97,7 +97,7 @@ export function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
     <ScrollArea style={{ flex: 1 }}>
       <Stack gap={2} p="sm" component="nav" aria-label={t("navigation")}>
         {ENTRIES.filter((entry) => !entry.permission || can(entry.permission)).map((entry) => {
-          // Setup keeps the current setup page when one is already open (spec 3 §2).
+          // Setup keeps the current setup page when one is already open (spec/3-staff-administration.md §2).
           const to = entry.key === "setup" && pathname.startsWith("/admin/setup/") ? pathname : entry.to;
           return (
             <MantineNavLink

@@ -1,4 +1,4 @@
-/** Setup pages: the left setup menu with only the permitted entries (spec 3 §2), page beside it. */
+/** Setup pages: the left setup menu with only the permitted entries (spec/3-staff-administration.md §2), page beside it. */
 import { Box, Flex, NavLink as MantineNavLink, Paper } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";

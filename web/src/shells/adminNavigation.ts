@@ -1,5 +1,5 @@
 /**
- * What the staff sidebar and the setup menu hold (spec 3 §2), with the permission each entry
+ * What the staff sidebar and the setup menu hold (spec/3-staff-administration.md §2), with the permission each entry
  * needs; entries without the permission are not shown.
  */
 import type { Permission } from "../../../common/permissions.ts";

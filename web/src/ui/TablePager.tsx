@@ -1,7 +1,7 @@
 /**
- * Under a paged table or list: the page size (10/25/50/100, spec 3 §9), the total, and the pages
+ * Under a paged table or list: the page size (10/25/50/100, spec/3-staff-administration.md §9), the total, and the pages
  * (all of them up to nine, else first, last, a window and ellipses: Mantine's Pagination with one
- * boundary and two siblings has exactly nine slots; spec 2 §2, spec 3 §5).
+ * boundary and two siblings has exactly nine slots; spec/2-staff-ticket-work.md §2, spec/3-staff-administration.md §5).
  */
 import { Group, Pagination, Select, Text } from "@mantine/core";
 import { PAGE_SIZE_OPTIONS } from "../../../common/constants.ts";

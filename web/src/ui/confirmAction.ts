@@ -1,4 +1,4 @@
-/** The shared confirmation dialog (spec 1 §2): 'Confirm Action', Cancel / Confirm, resolves to a boolean. */
+/** The shared confirmation dialog (spec/1-product-frame.md §2): 'Confirm Action', Cancel / Confirm, resolves to a boolean. */
 
 import i18n from "../i18n.ts";
 import { openConfirmModal } from "./DeferredHosts.tsx";
@@ -36,7 +36,7 @@ export function confirmAction(options: ConfirmOptions = {}): Promise<boolean> {
   });
 }
 
-/** The text used before deleting anything (spec 1 §8). */
+/** The text used before deleting anything (spec/1-product-frame.md §8). */
 export function confirmDelete(): Promise<boolean> {
   return confirmAction({ message: i18n.t("common:confirm.delete_message"), danger: true });
 }

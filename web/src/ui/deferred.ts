@@ -2,7 +2,7 @@
  * Parts that the first render does not draw (the header's menus and tooltips, the notifications
  * host, the modals provider, the error dialog) load after it: on the first idle moment once a
  * shell is on screen, or at once when something needs them earlier (a click, a toast, an error).
- * Issue 9, point 10: the member area's first render must stay within 150 kB of compressed JS.
+ * The member area's first render must stay within 150 kB of compressed JS.
  * A failed load is logged and tried again on the next need; the page itself keeps working.
  */
 import { useEffect } from "react";

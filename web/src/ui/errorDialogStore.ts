@@ -1,5 +1,5 @@
 /**
- * The generic error dialog and the ban dialog (spec 1 §8), callable from anywhere: a failed call
+ * The generic error dialog and the ban dialog (spec/1-product-frame.md §8), callable from anywhere: a failed call
  * anywhere in the app ends with showError(err), which also logs to the console.
  */
 import type { BanDetail } from "../../../common/errors.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 9 point 5: every refusal a player or visitor can meet reaches the screen through its code,
+ * Every refusal a player or visitor can meet reaches the screen through its code,
  * translated, in all twelve languages; the server's English detail is never shown in another
  * language. Runs the real translation files through a real i18next instance.
  */

@@ -1,5 +1,5 @@
 /**
- * A server refusal as the text a person reads, by its code (issue 9 point 5): the errors
+ * A server refusal as the text a person reads, by its code: the errors
  * namespace holds a translation of every code a player or visitor can meet, so the server's
  * English `detail` never reaches the screen in another language. No i18n instance is imported
  * here, so the rule can be tested against the real translation files.

@@ -1,7 +1,7 @@
 /**
- * Dates as the spec shows them: hh:mm dd.mm.yyyy from epoch seconds (spec 1 §5), local time.
+ * Dates as the spec shows them: hh:mm dd.mm.yyyy from epoch seconds (spec/1-product-frame.md §5), local time.
  * Plain Date getters, not dayjs: the member home's announcements use it, and dayjs (3 kB) is then
- * no part of the player's first render (issue 9, point 10).
+ * no part of the player's first render.
  */
 const pad = (value: number) => String(value).padStart(2, "0");
 

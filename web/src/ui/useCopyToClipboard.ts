@@ -1,5 +1,5 @@
 /**
- * Copy to clipboard (spec 1 §2): `copied` holds the copied value for 2 s (for an inline notice),
+ * Copy to clipboard (spec/1-product-frame.md §2): `copied` holds the copied value for 2 s (for an inline notice),
  * and each new copied value raises the green top-centre 'Text copied!' toast after 50 ms.
  */
 import { notifications } from "@mantine/notifications";

@@ -1,4 +1,4 @@
-/** Page titles read '{title} - {product} Support', prefixed '[n] ' while notifications are unread (spec 2 §7). */
+/** Page titles read '{title} - {product} Support', prefixed '[n] ' while notifications are unread (spec/2-staff-ticket-work.md §7). */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "../../../common/constants.ts";

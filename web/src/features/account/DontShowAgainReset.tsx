@@ -1,6 +1,6 @@
 /**
  * Clears the remembered 'don't show again' choices of the ticket page's close and resolve
- * warnings (spec 3 §2.5): keys `{userId}_dontshowagain_{itemId}` in this browser's storage.
+ * warnings (spec/3-staff-administration.md §2.5): keys `{userId}_dontshowagain_{itemId}` in this browser's storage.
  */
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconEyeCheck } from "@tabler/icons-react";

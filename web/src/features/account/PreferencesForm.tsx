@@ -1,5 +1,5 @@
 /**
- * The preference flags (spec 3 §2.5): saved together, then 'Preferences saved.' for 3 seconds.
+ * The preference flags (spec/3-staff-administration.md §2.5): saved together, then 'Preferences saved.' for 3 seconds.
  * The saved record goes into the shared preferences query, so the chat list and the alerts of
  * this tab (and, by the user_preferences event, of every other tab) follow at once.
  */

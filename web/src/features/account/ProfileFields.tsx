@@ -1,5 +1,5 @@
 /**
- * Username, e-mail and password of the signed-in staff member (spec 3 §2.5, §5): one field is in
+ * Username, e-mail and password of the signed-in staff member (spec/3-staff-administration.md §2.5, §5): one field is in
  * edit at a time and the others are locked; Save is disabled while nothing changed. The username
  * loses @ and whitespace as it is typed; the e-mail and password changes ask the current password
  * first, since both change how the account signs in.

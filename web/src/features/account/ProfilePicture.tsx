@@ -1,5 +1,5 @@
 /**
- * The profile picture (spec 2 §2, §5; 3 §2.5): upload and delete. A chosen picture is scaled down
+ * The profile picture (spec/2-staff-ticket-work.md §2, §5; 3 §2.5): upload and delete. A chosen picture is scaled down
  * to AVATAR_PIXELS in the browser first (it is shown small on every chat line); the server still
  * decides by the bytes whether it is an image.
  */
@@ -15,7 +15,7 @@ import { showError } from "../../ui/errorDialogStore.ts";
 import { errorText } from "../../ui/useErrorText.ts";
 import { profileCalls, useSetSessionUser } from "./api.ts";
 
-/** Spec 1 §3: an avatar value shorter than 4 characters means no picture. */
+/** spec/1-product-frame.md §3: an avatar value shorter than 4 characters means no picture. */
 export function hasPicture(user: Pick<SessionUser, "avatar">): boolean {
   return user.avatar.length >= 4;
 }

@@ -1,5 +1,5 @@
 /**
- * The developer to-do board (spec 3 §2.6): one board the whole staff shares. A new to-do has an
+ * The developer to-do board (spec/3-staff-administration.md §2.6): one board the whole staff shares. A new to-do has an
  * area and its content; Enter adds it and blank content is ignored. A to-do moves between Active
  * and Done and can be deleted. If the board cannot be loaded it is not shown at all.
  */
@@ -98,7 +98,7 @@ export function TodoBoard() {
     setBusy(false);
   };
 
-  // Spec 3 §2.6 and §8: a board that failed to load disappears (the failure is logged).
+  // spec/3-staff-administration.md §2.6 and §8: a board that failed to load disappears (the failure is logged).
   if (!board.data) return null;
   const lists = [
     { key: "active", title: t("developer.active"), todos: board.data.active_todos, empty: t("developer.empty_active") },

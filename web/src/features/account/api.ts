@@ -1,5 +1,5 @@
 /**
- * The account calls (spec 3 §7 Profile, misc to-dos) and the one query of the user's preferences
+ * The account calls (spec/3-staff-administration.md §7 Profile, misc to-dos) and the one query of the user's preferences
  * that the chat list, the notification alerts, the ticket page and the preferences page share.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -91,7 +91,7 @@ export function useSetSessionUser(): (user: SessionUser) => void {
 
 // ---- the to-do board
 
-/** The board and whether this user sees the Switch; a failed load is logged only (spec 3 §8). */
+/** The board and whether this user sees the Switch; a failed load is logged only (spec/3-staff-administration.md §8). */
 export function useTodos() {
   const query = useQuery({
     queryKey: accountKeys.todos,

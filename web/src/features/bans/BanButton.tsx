@@ -1,5 +1,5 @@
 /**
- * Ban and unban the ticket's player (spec 2 §2, §6), and their ban history. Ban opens the ban
+ * Ban and unban the ticket's player (spec/2-staff-ticket-work.md §2, §6), and their ban history. Ban opens the ban
  * dialog; Unban asks to confirm and needs no reason. Each is enabled as the ticket's abilities say
  * (the server's rule), with the refusal's reason on hover when it is not.
  */

@@ -1,4 +1,4 @@
-/** The ticket page's dialog of the ticket's player's bans (spec 2 §7 ban history). */
+/** The ticket page's dialog of the ticket's player's bans (spec/2-staff-ticket-work.md §7 ban history). */
 import { Modal } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";

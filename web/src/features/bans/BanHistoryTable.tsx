@@ -1,5 +1,5 @@
 /**
- * A player's bans (spec 2 §7 ban history): when, why, who, until when, and how it ended. Shown in
+ * A player's bans (spec/2-staff-ticket-work.md §7 ban history): when, why, who, until when, and how it ended. Shown in
  * the ticket page's history dialog and on the player profile; `ticketLink` adds the ticket each
  * ban was issued from.
  */

@@ -1,5 +1,5 @@
 /**
- * The ban dialog (spec 2 §2, §5): a reason with its counter (limit 200, 'Input is too long.') and
+ * The ban dialog (spec/2-staff-ticket-work.md §2, §5): a reason with its counter (limit 200, 'Input is too long.') and
  * a ban time, 7 days by default; Confirm needs both.
  */
 import { Button, Group, Modal, Select, Stack } from "@mantine/core";

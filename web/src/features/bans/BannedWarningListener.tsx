@@ -1,5 +1,5 @@
 /**
- * The player's side of a ban (spec 2 §8): banned_warning on the player's socket opens the ban
+ * The player's side of a ban (spec/2-staff-ticket-work.md §8): banned_warning on the player's socket opens the ban
  * dialog at once (status, message and, unless until is -1, 'Ban Until'), wherever they are.
  */
 import { useEffect } from "react";

@@ -1,4 +1,4 @@
-/** The ban calls (spec 2 §7): the member or the temporary variant, by the ticket's type. */
+/** The ban calls (spec/2-staff-ticket-work.md §7): the member or the temporary variant, by the ticket's type. */
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
 import { api } from "../../api/client.ts";
 

@@ -4,7 +4,7 @@
  * the quote, the text or 'Message deleted.', the files, 'Edited', and what the presentation holds
  * for staff (the origin address, and read ticks on staff lines). Reply inline (not on one's own
  * lines in a messenger audience), or in the actions menu where Copy, Edit and Delete of one's own
- * lines join it, and swipe-to-reply where the audience has it. A messenger audience (issue 9)
+ * lines join it, and swipe-to-reply where the audience has it. A messenger audience
  * drops the header of a line that continues its sender's group and tells today's times relatively.
  */
 import {

@@ -1,7 +1,7 @@
 /**
- * A ticket's chat, for either audience (chat/audience.ts; spec 1 §2, spec 2 §2): the messages
+ * A ticket's chat, for either audience (chat/audience.ts; spec/1-product-frame.md §2, spec/2-staff-ticket-work.md §2): the messages
  * with older pages on demand, following new ones while the reader is at the end and otherwise
- * offering the scroll-to-bottom button (spec 2 §9: more than 50 px from the end), the quote being
+ * offering the scroll-to-bottom button (spec/2-staff-ticket-work.md §9: more than 50 px from the end), the quote being
  * written, the edits and deletes of one's own lines where the audience may change them, and below
  * it all what the page puts there (the reply box, or why there is none).
  */

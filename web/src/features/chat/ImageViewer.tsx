@@ -1,5 +1,5 @@
 /**
- * The chat's image viewer (spec 2 §9): zoom from 1.2 to 5 in steps of 0.1, opening at 2, by the
+ * The chat's image viewer (spec/2-staff-ticket-work.md §9): zoom from 1.2 to 5 in steps of 0.1, opening at 2, by the
  * slider, the buttons or the mouse wheel; the zoomed image scrolls inside the dialog.
  */
 import { ActionIcon, Anchor, Group, Modal, Slider, Text } from "@mantine/core";

@@ -1,5 +1,5 @@
 /**
- * The player's chat on their ticket page (spec 1 §2, §4): the one ChatPanel with the player's
+ * The player's chat on their ticket page (spec/1-product-frame.md §2, §4): the one ChatPanel with the player's
  * audience; the reply box goes once the ticket has ended, and each line or ping reads the ticket
  * again (players get no ticket events of their own).
  */
@@ -19,7 +19,7 @@ interface PlayerTicketChatProps {
   chatId: string;
   ticketId: number;
   ended: boolean;
-  /** An ended ticket that was resolved, not closed: its note says so (issue 9). */
+  /** An ended ticket that was resolved, not closed: its note says so. */
   resolved?: boolean;
 }
 

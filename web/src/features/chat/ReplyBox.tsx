@@ -1,5 +1,5 @@
 /**
- * The reply box of either audience (chat/audience.ts; spec 1 §2, spec 2 §4, §5): the quote being
+ * The reply box of either audience (chat/audience.ts; spec/1-product-frame.md §2, spec/2-staff-ticket-work.md §4, §5): the quote being
  * answered, the text (the player's 500 characters with the counter; staff's limit unshown), up to
  * five files with the upload checks, Enter sends and Shift+Enter breaks the line; a message needs
  * text or a file. Staff also get Send and resolve / Send and close: the page is asked first
@@ -17,7 +17,7 @@ import type { ReplyQuote } from "./api.ts";
 import type { ChatAudience, ChatLine } from "./audience.ts";
 import { PendingSend } from "./pendingSend.ts";
 
-/** plain: Send; resolve / close: submit-and-resolve / submit-and-close (spec 2 §4). */
+/** plain: Send; resolve / close: submit-and-resolve / submit-and-close (spec/2-staff-ticket-work.md §4). */
 export type SendKind = "plain" | "resolve" | "close";
 
 const COMPLETING_SENDS = [

@@ -1,4 +1,4 @@
-/** Chat calls (spec 2 §7) as a player makes them, and the page helpers both audiences share. */
+/** Chat calls (spec/2-staff-ticket-work.md §7) as a player makes them, and the page helpers both audiences share. */
 import type {
   PlayerChatUser,
   PlayerMessage,

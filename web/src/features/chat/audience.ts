@@ -42,7 +42,7 @@ export interface ChatAudience<M extends ChatLine, P extends ChatPage<M> = ChatPa
   /** Swiping a line replies to it. */
   swipeToReply: boolean;
   /**
-   * Messenger lines (issue 9): one header for consecutive lines of a sender, today's times
+   * Messenger lines: one header for consecutive lines of a sender, today's times
    * relative, no Reply on one's own lines, and the panel fills the window's height.
    */
   messenger: boolean;
@@ -66,7 +66,7 @@ export interface ChatAudience<M extends ChatLine, P extends ChatPage<M> = ChatPa
   };
 }
 
-/** The player on their own ticket (spec 1 §2): 500 characters with the counter, 'You' and 'GM'. */
+/** The player on their own ticket (spec/1-product-frame.md §2): 500 characters with the counter, 'You' and 'GM'. */
 export const playerChat: ChatAudience<ChatMessage> = {
   ns: "edit",
   testIdPrefix: "",

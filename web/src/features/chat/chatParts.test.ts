@@ -6,7 +6,7 @@ import { followChange } from "./api.ts";
 import { clampZoom } from "./ImageViewer.tsx";
 import { swipeOffset } from "./useSwipeToReply.ts";
 
-describe("image viewer zoom (spec 2 §9: 1.2 to 5, step 0.1, default 2)", () => {
+describe("image viewer zoom (spec/2-staff-ticket-work.md §9: 1.2 to 5, step 0.1, default 2)", () => {
   it("stays in range and on the step", () => {
     expect(CHAT_UI.zoomDefault).toBe(2);
     expect(clampZoom(0.5)).toBe(1.2);

@@ -1,5 +1,5 @@
 /**
- * How the player's chat reads like a messenger (issue 9): consecutive lines of one sender share
+ * How the player's chat reads like a messenger: consecutive lines of one sender share
  * one header, and today's lines tell their time relative to now ('2 minutes ago'), older ones
  * the spec's hh:mm dd.mm.yyyy.
  */

@@ -1,5 +1,5 @@
 /**
- * The id a chat send carries (`client_id`, issue 10 part deploy): the same draft sent again after
+ * The id a chat send carries (`client_id`): the same draft sent again after
  * a failure (no answer, the connection lost, the node gone) keeps its id, so that the server
  * answers the message it may already have stored instead of storing it twice. A sent draft, or a
  * changed one, gets a fresh id.

@@ -1,5 +1,5 @@
 /**
- * The height that lets an element end just above the window's bottom edge (issue 9: the reply box
+ * The height that lets an element end just above the window's bottom edge (the reply box
  * is in view when a ticket opens, and the page does not grow with the chat). Measured from the
  * element's place in the page, again when the window or anything above it changes size.
  */

@@ -1,5 +1,5 @@
 /**
- * Swipe-to-reply (spec 2 §9): dragging a message towards the inline end shows the reply icon from
+ * Swipe-to-reply (spec/2-staff-ticket-work.md §9): dragging a message towards the inline end shows the reply icon from
  * 40 px, replies when released past 100 px, and never moves further than 120 px. Works with touch
  * and mouse through pointer events; in right-to-left text the swipe runs the other way.
  */

@@ -107,7 +107,7 @@ export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
     if (socket.connected) void join();
     socket.on("connect", onConnect);
     socket.on("new_message", onLine);
-    socket.on("banned_message", onLine); // staff only (spec 2 §7)
+    socket.on("banned_message", onLine); // staff only (spec/2-staff-ticket-work.md §7)
     socket.on("edited_message", onChanged);
     socket.on("deleted_message", onChanged);
     socket.on("messages_read", onRead);

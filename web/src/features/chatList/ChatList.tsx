@@ -1,5 +1,5 @@
 /**
- * The sidebar chat list under the navigation (spec 2 §2): search, Hide/Show Pinned, Only Pinned,
+ * The sidebar chat list under the navigation (spec/2-staff-ticket-work.md §2): search, Hide/Show Pinned, Only Pinned,
  * Toggle Unread, the tickets page, per-chat removal (a pinned one after confirmation), bulk
  * removal when the preference remove_all_chats_button is set; pinned first, then status order,
  * then recency; a row turns green for 10 s on a new message.

@@ -1,4 +1,4 @@
-/** The staff member's chat list (spec 2 §7): which tickets are in it, adding, removing, pins. */
+/** The staff member's chat list (spec/2-staff-ticket-work.md §7): which tickets are in it, adding, removing, pins. */
 
 import type { ChatTicket } from "../../../../common/schemas/chatList.ts";
 import { api } from "../../api/client.ts";

@@ -1,5 +1,5 @@
 /**
- * The sidebar's order and filters (spec 2 §2): pinned chats first, then by status order NEW
+ * The sidebar's order and filters (spec/2-staff-ticket-work.md §2): pinned chats first, then by status order NEW
  * TICKET, WAITING DEV, ON HOLD, REPLIED, RESOLVED, CLOSED, then most recently updated.
  */
 import { TICKET_STATUSES } from "../../../../common/constants.ts";
@@ -49,7 +49,7 @@ export function visibleChats(
     .sort(compareChats);
 }
 
-/** ticket_updated_ping (spec 2 §4): a null field keeps the old value; a null assignee clears it. */
+/** ticket_updated_ping (spec/2-staff-ticket-work.md §4): a null field keeps the old value; a null assignee clears it. */
 export function applyTicketPing(row: ChatRow, ping: Partial<StaffTicketPing>): ChatRow {
   return {
     ...row,

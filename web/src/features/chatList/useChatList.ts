@@ -1,5 +1,5 @@
 /**
- * The sidebar chat list's data, kept live (spec 2 §2, §4, §7): loaded once, then changed by
+ * The sidebar chat list's data, kept live (spec/2-staff-ticket-work.md §2, §4, §7): loaded once, then changed by
  * new_active_chat, remove_active_chat, ticket_pinned, ticket_updated_ping, new_message and
  * unread_message; unread marks from get_unread_messages, asked 500 ms after the socket joins.
  */

@@ -1,5 +1,5 @@
 /**
- * The form of one announcement row (spec 3 §2.4, §5): title and message (300 characters, with a
+ * The form of one announcement row (spec/3-staff-administration.md §2.4, §5): title and message (300 characters, with a
  * counter), the English pair for player announcements, value, start date (today by default) and
  * end date or Indefinite. Save stays disabled until canSave holds.
  */

@@ -1,5 +1,5 @@
 /**
- * The announcements panel (spec 1 §2, §9), shared by the player pages and the staff dashboard:
+ * The announcements panel (spec/1-product-frame.md §2, §9), shared by the player pages and the staff dashboard:
  * numbered dots, a new item every 5 s with a 0.5 s fade, paused while hovered, a swipe of more
  * than 50 px for next/previous (mirrored right to left), text shrinking from 16 to 12 px to fit.
  * One numbered dot per item, even a lone one. The border is yellow while the shown item is

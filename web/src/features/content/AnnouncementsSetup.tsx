@@ -1,7 +1,7 @@
 /**
- * The announcement setup list (spec 3 §2.4) for players or for employees: one row per
+ * The announcement setup list (spec/3-staff-administration.md §2.4) for players or for employees: one row per
  * announcement with its active checkbox, create, edit and delete, one row in edit at a time.
- * announcement:create adds, announcement:edit edits, switches and deletes (docs/decisions.md).
+ * announcement:create adds, announcement:edit edits, switches and deletes (docs/decisions/setup-and-content.md).
  */
 import { Box, Checkbox, Group, Paper, Table, Text } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";

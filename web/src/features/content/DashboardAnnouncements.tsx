@@ -1,5 +1,5 @@
 /**
- * Employee and player announcements on the dashboard (spec 3 §2.1), for staff with
+ * Employee and player announcements on the dashboard (spec/3-staff-administration.md §2.1), for staff with
  * announcement:view: the live ones of each kind in the shared panel (dots, rotation, fade, swipe,
  * fitting text, 'No new announcements'). Employee announcements are marked read through their
  * read records, player ones through the socket as on the player pages.

@@ -1,5 +1,5 @@
 /**
- * The FAQ form (spec 3 §2.4): title, message, value (0 for a new one), then the English section
+ * The FAQ form (spec/3-staff-administration.md §2.4): title, message, value (0 for a new one), then the English section
  * with its two hints. Submit, Delete (only when editing) and Cancel.
  */
 import { Button, Divider, Group, NumberInput, Stack, Text } from "@mantine/core";

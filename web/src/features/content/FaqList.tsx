@@ -1,5 +1,5 @@
 /**
- * FAQ entries as expandable items (spec 1 §2). With `columns` on a wide screen the entries
+ * FAQ entries as expandable items (spec/1-product-frame.md §2). With `columns` on a wide screen the entries
  * alternate between two independent columns (1 left, 2 right, 3 left…), so opening one entry
  * never moves the other column; small screens get one column in order. Entries are at most
  * 500px wide.

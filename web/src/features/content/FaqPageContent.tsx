@@ -1,4 +1,4 @@
-/** The FAQ page body shared by /faq and /member/faq (spec 1 §2). Load failures are logged only. */
+/** The FAQ page body shared by /faq and /member/faq (spec/1-product-frame.md §2). Load failures are logged only. */
 import { Box } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader.tsx";

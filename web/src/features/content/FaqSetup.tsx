@@ -1,8 +1,8 @@
 /**
- * FAQ setup (spec 3 §2.4): the FAQs with their local and English texts and value, messages
+ * FAQ setup (spec/3-staff-administration.md §2.4): the FAQs with their local and English texts and value, messages
  * expanding on hover. faq:edit opens a row's form (Delete lives there), faq:create adds one
  * at the bottom; while a form is open the other edit and add buttons are disabled. A failed
- * call is logged and opens the error dialog; the loading overlay clears (spec 3 §8).
+ * call is logged and opens the error dialog; the loading overlay clears (spec/3-staff-administration.md §8).
  */
 import { Box, Group, Paper, Table, Text } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";

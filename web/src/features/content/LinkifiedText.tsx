@@ -1,5 +1,5 @@
 /**
- * Plain text with its web addresses turned into links that open in a new tab (spec 1 §2). The
+ * Plain text with its web addresses turned into links that open in a new tab (spec/1-product-frame.md §2). The
  * links are React elements built from the matched text; the text is never parsed as HTML.
  */
 import { Anchor } from "@mantine/core";

@@ -1,4 +1,4 @@
-/** The first five FAQs (spec 1 §9) with a link to the full FAQ page; used on the two home pages. */
+/** The first five FAQs (spec/1-product-frame.md §9) with a link to the full FAQ page; used on the two home pages. */
 import { Anchor, Group, Stack, Title, useDirection } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * The announcements panel's rules without the DOM (spec 1 §2, §9; spec 3 §2.1): which item comes
+ * The announcements panel's rules without the DOM (spec/1-product-frame.md §2, §9; spec/3-staff-administration.md §2.1): which item comes
  * next, what a swipe means, how small the text must get, and which items get the yellow border.
  */
 import { TIMING } from "../../../../common/constants.ts";
@@ -31,12 +31,12 @@ export function fitFontSize(overflows: (px: number) => boolean): number {
   return size;
 }
 
-/** Started less than a day ago (spec 1 §9). */
+/** Started less than a day ago (spec/1-product-frame.md §9). */
 export function isRecentAnnouncement(item: { startDate: number }, nowSeconds = Date.now() / 1000): boolean {
   return nowSeconds - item.startDate < TIMING.recentAnnouncementSeconds;
 }
 
-/** The yellow border: not read yet, or recent (spec 3 §2.1). */
+/** The yellow border: not read yet, or recent (spec/3-staff-administration.md §2.1). */
 export function isUnreadOrRecent(item: { startDate: number; read: boolean }, nowSeconds?: number): boolean {
   return !item.read || isRecentAnnouncement(item, nowSeconds);
 }

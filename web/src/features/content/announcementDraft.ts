@@ -1,8 +1,8 @@
 /**
- * The announcement form's state and rules (spec 3 §2.4, §5), without React: what an empty or an
+ * The announcement form's state and rules (spec/3-staff-administration.md §2.4, §5), without React: what an empty or an
  * edited row starts from, when Save is allowed, and the body the server receives. Dates are days
  * ('YYYY-MM-DD', what the date picker holds); the body carries the first second of the start day
- * and the last second of the end day in the author's time zone (docs/decisions.md, part content).
+ * and the last second of the end day in the author's time zone (docs/decisions/setup-and-content.md).
  */
 import dayjs from "dayjs";
 import { CONTENT_LIMITS } from "../../../../common/schemas/content.ts";
@@ -23,7 +23,7 @@ export interface AnnouncementDraft {
 
 const DAY_FORMAT = "YYYY-MM-DD";
 
-/** Day.month.year, as the setup rows show dates (spec 3 §2.4). */
+/** Day.month.year, as the setup rows show dates (spec/3-staff-administration.md §2.4). */
 export function formatDay(epochSeconds: number): string {
   return dayjs.unix(epochSeconds).format("DD.MM.YYYY");
 }
@@ -35,7 +35,7 @@ export function emptyDraft(today = new Date()): AnnouncementDraft {
     engTitle: "",
     engMessage: "",
     value: 0,
-    // Spec 3 §5: the start date defaults to today.
+    // spec/3-staff-administration.md §5: the start date defaults to today.
     startDate: dayjs(today).format(DAY_FORMAT),
     endDate: null,
     indefinite: false,
@@ -55,7 +55,7 @@ export function draftOf(row: SetupAnnouncement): AnnouncementDraft {
   };
 }
 
-/** The Indefinite toggle clears the end date (spec 3 §5). */
+/** The Indefinite toggle clears the end date (spec/3-staff-administration.md §5). */
 export function setIndefinite(draft: AnnouncementDraft, indefinite: boolean): AnnouncementDraft {
   return { ...draft, indefinite, endDate: indefinite ? null : draft.endDate };
 }

@@ -1,5 +1,5 @@
 /**
- * Player-facing content (spec 1 §3): the FAQ list and the active announcements, read through
+ * Player-facing content (spec/1-product-frame.md §3): the FAQ list and the active announcements, read through
  * TanStack Query. Announcements carry a per-user `read` flag, so their cache is keyed by user.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -9,7 +9,7 @@ import { api } from "../../api/client.ts";
 
 export type { Announcement, Faq };
 
-/** Logs a failed load once, not on every render (spec 1 §8, spec 3 §8: list loads are logged only). */
+/** Logs a failed load once, not on every render (spec/1-product-frame.md §8, spec/3-staff-administration.md §8: list loads are logged only). */
 export function useLogError(message: string, error: Error | null): void {
   useEffect(() => {
     if (error) console.error(message, error);
@@ -28,7 +28,7 @@ export function useFaqs() {
     queryFn: async () => (await api.call("fetchFaqs")).faqs,
     staleTime: 5 * 60_000,
   });
-  // Spec 1 §8: a failed FAQ load is logged only; the page simply shows no entries.
+  // spec/1-product-frame.md §8: a failed FAQ load is logged only; the page simply shows no entries.
   useLogError("Failed to load the FAQs", query.error);
   return query;
 }

@@ -1,4 +1,4 @@
-/** The FAQ form's state and rules (spec 3 §2.4, §5), without React. */
+/** The FAQ form's state and rules (spec/3-staff-administration.md §2.4, §5), without React. */
 import { CONTENT_LIMITS } from "../../../../common/schemas/content.ts";
 import type { Faq } from "./api.ts";
 import { filled, wholeNumber } from "./formRules.ts";
@@ -14,7 +14,7 @@ export interface FaqDraft {
 
 const TEXTS = ["title", "message", "engTitle", "engMessage"] as const;
 
-/** The add button opens an empty form; the value starts at 0 (spec 3 §9). */
+/** The add button opens an empty form; the value starts at 0 (spec/3-staff-administration.md §9). */
 export function emptyFaqDraft(): FaqDraft {
   return { title: "", message: "", engTitle: "", engMessage: "", value: 0 };
 }

@@ -1,4 +1,4 @@
-/** Rules the announcement and FAQ forms share (spec 3 §5): required texts, whole-number values. */
+/** Rules the announcement and FAQ forms share (spec/3-staff-administration.md §5): required texts, whole-number values. */
 import { CONTENT_LIMITS } from "../../../../common/schemas/content.ts";
 
 /** The number input's content as a whole number within the value limit, or null. */

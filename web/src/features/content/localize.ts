@@ -1,5 +1,5 @@
 /**
- * Which text of a FAQ or announcement to show (spec 1 §2, §9): Turkish readers get the original
+ * Which text of a FAQ or announcement to show (spec/1-product-frame.md §2, §9): Turkish readers get the original
  * (local) text, everyone else the English one; an empty field falls back to the other.
  */
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * The announcement and FAQ setup calls (spec 3 §7) and the dashboard's employee announcements
+ * The announcement and FAQ setup calls (spec/3-staff-administration.md §7) and the dashboard's employee announcements
  * with their read records. Every change answers the whole list, which replaces the cached one.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -116,7 +116,7 @@ export function useFaqSetup() {
   return useMutation({
     mutationFn: changeFaq,
     onSuccess: (faqs) => queryClient.setQueryData(FAQS_QUERY_KEY, faqs),
-    // Spec 3 §8: logged, the error dialog opens, the loading indicator clears (isPending).
+    // spec/3-staff-administration.md §8: logged, the error dialog opens, the loading indicator clears (isPending).
     onError: showError,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Read receipts of player announcements (spec 1 §7): once a signed-in user has seen an item, the
+ * Read receipts of player announcements (spec/1-product-frame.md §7): once a signed-in user has seen an item, the
  * socket gets `announcement_read` for it, once, and the cached list marks it read at once.
  */
 import { useQueryClient } from "@tanstack/react-query";

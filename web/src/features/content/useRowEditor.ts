@@ -1,5 +1,5 @@
 /**
- * Only one row of a setup list in edit at a time (spec 3 §2.4): the key of the open row (or
+ * Only one row of a setup list in edit at a time (spec/3-staff-administration.md §2.4): the key of the open row (or
  * 'new' for the add form), opening another is refused while one is open, and a draft per open
  * row. Small and generic, so any setup list can hold its rows with it.
  */

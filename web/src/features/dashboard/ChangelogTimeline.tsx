@@ -1,5 +1,5 @@
 /**
- * The changelog timeline (spec 3 §2.1, §5): every member of staff reads it, newest first, under
+ * The changelog timeline (spec/3-staff-administration.md §2.1, §5): every member of staff reads it, newest first, under
  * the project version; admins add an entry (date HH:MM DD.MM:YYYY or empty for now, title and
  * message required). The same zod rule as the server checks the form.
  */

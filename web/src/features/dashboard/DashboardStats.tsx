@@ -1,5 +1,5 @@
 /**
- * The dashboard's statistics block (spec 3 §2.1): shown with stats:view only; the charts and
+ * The dashboard's statistics block (spec/3-staff-administration.md §2.1): shown with stats:view only; the charts and
  * chart.js load as a separate chunk once it is shown. Until then a placeholder of the same shape
  * holds their place, so that what sits below (the changelog) does not move under the pointer when
  * they arrive.

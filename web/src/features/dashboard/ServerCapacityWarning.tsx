@@ -1,6 +1,6 @@
 /**
- * The server-capacity warning (spec 3 §2.1): shown when the server status says so, naming each
- * measure past its threshold (docs/decisions.md, part dashboard).
+ * The server-capacity warning (spec/3-staff-administration.md §2.1): shown when the server status says so, naming each
+ * measure past its threshold (docs/decisions/dashboard.md).
  */
 import { Alert, List } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";

@@ -1,5 +1,5 @@
 /**
- * The statistics page's sections (spec 3 §2.1, stats:page_view): 'Tickets Overview' (the totals
+ * The statistics page's sections (spec/3-staff-administration.md §2.1, stats:page_view): 'Tickets Overview' (the totals
  * and the open tickets per category and status), 'Ticket Count' and 'Ticket First Reply Delay'.
  */
 import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";

@@ -1,5 +1,5 @@
 /**
- * The dashboard calls (spec 3 §7 "Stats and misc"), as TanStack queries keyed per range, and the
+ * The dashboard calls (spec/3-staff-administration.md §7 "Stats and misc"), as TanStack queries keyed per range, and the
  * admins' first-run checklist.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-/** The axis rules of spec 3 §2.1: rotation, natural order, month names, every fourth Last Week label. */
+/** The axis rules of spec/3-staff-administration.md §2.1: rotation, natural order, month names, every fourth Last Week label. */
 import { describe, expect, it } from "vitest";
 import { axisLabel, monthNames, orderedKeys, paletteColours } from "./series.ts";
 

@@ -1,5 +1,5 @@
 /**
- * How a series from the server becomes a chart's axis (spec 3 §2.1): hour and month series are
+ * How a series from the server becomes a chart's axis (spec/3-staff-administration.md §2.1): hour and month series are
  * rotated so the oldest bucket comes first (the server names the newest), the others are sorted
  * in natural numeric order; Last Year shows month names for '01'…'12'; Last Week shows every
  * fourth label, as the date part before the space. Object key order from JSON is never trusted:
@@ -46,7 +46,7 @@ export const RANGE_BUTTONS: { range: StatsRange; label: string }[] = [
   { range: "months_to_count", label: "charts.last_year" },
 ];
 
-/** The doughnut's fixed palette of 12 colours (spec 3 §9), repeated past the twelfth slice. */
+/** The doughnut's fixed palette of 12 colours (spec/3-staff-administration.md §9), repeated past the twelfth slice. */
 export const PALETTE = [
   "#4dc9f6",
   "#f67019",

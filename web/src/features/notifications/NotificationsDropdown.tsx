@@ -1,4 +1,4 @@
-/** The header's bell (spec 2 §2): the latest 30 unread notifications, max 400px high, and a link to all. */
+/** The header's bell (spec/2-staff-ticket-work.md §2): the latest 30 unread notifications, max 400px high, and a link to all. */
 import { ActionIcon, Anchor, Box, Divider, Indicator, Loader, Popover, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";

@@ -1,8 +1,8 @@
-/** Staff notifications (spec 2 §7): the list and Mark All Read. */
+/** Staff notifications (spec/2-staff-ticket-work.md §7): the list and Mark All Read. */
 import type { NotificationType } from "../../../../common/schemas/chatList.ts";
 import { api } from "../../api/client.ts";
 
-/** The dropdown fetches 30, the page 500 (spec 2 §9). */
+/** The dropdown fetches 30, the page 500 (spec/2-staff-ticket-work.md §9). */
 export const DROPDOWN_COUNT = 30;
 export const PAGE_COUNT = 500;
 

@@ -1,7 +1,7 @@
 /**
- * Notification sounds (spec 2 §6): volume 0.7 for messages, 0.9 for tags and assignments. The
+ * Notification sounds (spec/2-staff-ticket-work.md §6): volume 0.7 for messages, 0.9 for tags and assignments. The
  * two short chimes are synthesised here as 16-bit mono WAV, so no binary asset is shipped; a
- * failed playback (autoplay refused, no audio device) is only logged (spec 2 §8).
+ * failed playback (autoplay refused, no audio device) is only logged (spec/2-staff-ticket-work.md §8).
  */
 import type { NotificationType } from "../../../../common/schemas/chatList.ts";
 

@@ -1,5 +1,5 @@
 /**
- * What a new notification does in the staff shell (spec 2 §2, §6, §9): a toast for 5 seconds, a
+ * What a new notification does in the staff shell (spec/2-staff-ticket-work.md §2, §6, §9): a toast for 5 seconds, a
  * sound when notification_sound_on, a browser notification when granted and
  * enable_desktop_notifications; the lists refetch. Browser permission is asked once per user
  * after sign-in. The unread count is asked for on every (re)connection.

@@ -1,5 +1,5 @@
 /**
- * A notification stays unread until its ticket is visited (spec 2 §3): whenever the staff shell
+ * A notification stays unread until its ticket is visited (spec/2-staff-ticket-work.md §3): whenever the staff shell
  * shows /admin/{ticket_info}/edit, the socket says user_ticket_visit, on every (re)connection too.
  * The server then reads the ticket's notifications and others' notes and sends the new count; the
  * chat list's unread marks are asked again.

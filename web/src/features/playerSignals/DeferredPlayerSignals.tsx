@@ -1,7 +1,7 @@
 /**
  * PlayerSignals draws nothing (tab title, list updates, toasts) and needs the realtime socket,
  * which itself waits for the first render: so it loads after the first render too, with the
- * other deferred parts (ui/deferred.ts; issue 9, point 10).
+ * other deferred parts (ui/deferred.ts; docs/decisions/first-load.md).
  */
 import { deferredModule, loadWhenIdle } from "../../ui/deferred.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Reply signals for a player wherever they are (issue 9 part signals): the unread total of their
+ * Reply signals for a player wherever they are: the unread total of their
  * own tickets prefixes the tab title ("[n] ", as on the staff pages), each `player_ticket_signal`
  * updates home and history at once (then reads them again, for the order), and a staff reply on
  * a ticket that is not open on this page raises a toast with a link to it. Renders nothing.

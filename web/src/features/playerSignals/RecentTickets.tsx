@@ -1,5 +1,5 @@
 /**
- * The member home's latest tickets (issue 9 part signals): reference, subject, status, last
+ * The member home's latest tickets: reference, subject, status, last
  * activity and unread replies, kept live by PlayerSignals; the full list is the history.
  */
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";

@@ -1,4 +1,4 @@
-/** Reply signals outside the open ticket (issue 9 part signals): the calls and their cache keys. */
+/** Reply signals outside the open ticket: the calls and their cache keys. */
 import { useQuery } from "@tanstack/react-query";
 import type {
   PlayerListTicket,

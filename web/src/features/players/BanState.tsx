@@ -1,4 +1,4 @@
-/** A player's ban at a glance: not banned, banned until a time, or banned for good (spec 3 §3 banned_until). */
+/** A player's ban at a glance: not banned, banned until a time, or banned for good (spec/3-staff-administration.md §3 banned_until). */
 import { Badge, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../ui/formatDate.ts";

@@ -1,5 +1,5 @@
 /**
- * A player list (spec 3 §2.3): Search Players, or Banned (Support) with the banned filter fixed.
+ * A player list (spec/3-staff-administration.md §2.3): Search Players, or Banned (Support) with the banned filter fixed.
  * The search panel, the results and the paging, wired to the list's state remembered per user.
  * A help desk with no players at all says where players come from instead of "no match".
  */

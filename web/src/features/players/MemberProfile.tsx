@@ -1,7 +1,7 @@
 /**
- * The player profile (spec 3 §2.3): name, e-mail, the ban and its end, the badge tier (one per 20
+ * The player profile (spec/3-staff-administration.md §2.3): name, e-mail, the ban and its end, the badge tier (one per 20
  * tickets), the ticket counts and the creation time of the longest-active ticket, the characters,
- * the tickets and the ban history. Bans are given and lifted from a ticket (spec 2 §7 ties them to
+ * the tickets and the ban history. Bans are given and lifted from a ticket (spec/2-staff-ticket-work.md §7 ties them to
  * one), so the profile links to the tickets instead of offering a button of its own.
  */
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from "@mantine/core";

@@ -1,5 +1,5 @@
 /**
- * The player search panel (spec 3 §2.3): name, e-mail and character name, each Contains or Exact;
+ * The player search panel (spec/3-staff-administration.md §2.3): name, e-mail and character name, each Contains or Exact;
  * the server (All or a server title); the banned filter (not on the banned list, where it is
  * fixed). Edits stay a draft until Search, as on the ticket list.
  */

@@ -1,5 +1,5 @@
 /**
- * The player results (spec 3 §2.3): id, name, e-mail, characters (name, level, server), tickets
+ * The player results (spec/3-staff-administration.md §2.3): id, name, e-mail, characters (name, level, server), tickets
  * (active of all) and the ban; headers sort; a row opens the player's profile.
  */
 import { Anchor, Badge, Group, Table, Text } from "@mantine/core";
@@ -11,7 +11,7 @@ import type { ListSort } from "../ticketList/rememberedList.ts";
 import type { StaffMember } from "./api.ts";
 import { BanState } from "./BanState.tsx";
 
-/** Characters shown per row; the rest are counted (spec 3 §9: four chips a cell). */
+/** Characters shown per row; the rest are counted (spec/3-staff-administration.md §9: four chips a cell). */
 const CHIPS = 4;
 
 export const memberProfilePath = (memberId: number) => `/admin/members/member-profile/${memberId}`;

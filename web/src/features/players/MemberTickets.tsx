@@ -1,5 +1,5 @@
 /**
- * A player's tickets on the profile (spec 3 §2.3): number (opening the staff ticket page), subject,
+ * A player's tickets on the profile (spec/3-staff-administration.md §2.3): number (opening the staff ticket page), subject,
  * status, category, created and last updated; newest first, ten a page.
  */
 import { Anchor, Group, Pagination, Table, Text } from "@mantine/core";

@@ -1,4 +1,4 @@
-/** The player calls of spec 3 §7: pagination-search-members and get-member-information. */
+/** The player calls of spec/3-staff-administration.md §7: pagination-search-members and get-member-information. */
 import { api, type RouteOutput } from "../../api/client.ts";
 import type { MemberSearchBody } from "./memberSearch.ts";
 

@@ -66,7 +66,7 @@ describe("a saved player search", () => {
   });
 });
 
-describe("badge tier (spec 3 §2.3)", () => {
+describe("badge tier (spec/3-staff-administration.md §2.3)", () => {
   it("is one tier per 20 tickets, rounded down", () => {
     expect([0, 19, 20, 39, 40, 101].map(badgeTier)).toEqual([0, 0, 1, 1, 2, 5]);
   });

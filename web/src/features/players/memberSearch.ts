@@ -1,5 +1,5 @@
 /**
- * The state of the player lists (spec 3 §2.3): Search Players and Banned (Support), each with its
+ * The state of the player lists (spec/3-staff-administration.md §2.3): Search Players and Banned (Support), each with its
  * own remembered search, page, page size (default 10) and sort per user; the banned list's banned
  * filter is fixed.
  */
@@ -70,7 +70,7 @@ export function memberListKeys(kind: MemberListKind, userId: number): ListStorag
 /** The fields of pagination-search-members. */
 export type MemberSearchBody = RouteFields<"paginationSearchMembers">;
 
-/** The wire body of pagination-search-members (spec 3 §7); the banned list always asks banned=true. */
+/** The wire body of pagination-search-members (spec/3-staff-administration.md §7); the banned list always asks banned=true. */
 export function toMemberSearchBody(
   kind: MemberListKind,
   params: MemberSearchParams,
@@ -95,7 +95,7 @@ export function toMemberSearchBody(
   };
 }
 
-/** Badge tier (spec 3 §2.3): one per 20 tickets, rounded down. */
+/** Badge tier (spec/3-staff-administration.md §2.3): one per 20 tickets, rounded down. */
 export function badgeTier(nTickets: number): number {
   return Math.floor(Math.max(0, nTickets) / BADGE_TICKETS_PER_TIER);
 }

@@ -1,5 +1,5 @@
 /**
- * The category form's own fields (spec 3 §2.4, §7): the violator-form flag and one title per
+ * The category form's own fields (spec/3-staff-administration.md §2.4, §7): the violator-form flag and one title per
  * language (empty: players of that language read the category's own title).
  */
 import { Checkbox, Fieldset, SimpleGrid, TextInput } from "@mantine/core";

@@ -1,4 +1,4 @@
-/** A list's deleted entries (spec 3 §2.4: kept separately), folded away under the table. */
+/** A list's deleted entries (spec/3-staff-administration.md §2.4: kept separately), folded away under the table. */
 import { Accordion, Group, Text } from "@mantine/core";
 import type { QueryKey } from "@tanstack/react-query";
 import { useQuery } from "@tanstack/react-query";
@@ -16,7 +16,7 @@ export function DeletedEntries({ queryKey, load, label }: DeletedEntriesProps) {
   const { t } = useTranslation("setup");
   const deleted = useQuery({ queryKey, queryFn: load, retry: false });
   useEffect(() => {
-    // Spec 3 §8: a failed setup list load is only logged.
+    // spec/3-staff-administration.md §8: a failed setup list load is only logged.
     if (deleted.error) console.error(`Failed to load ${label}`, deleted.error);
   }, [deleted.error, label]);
   const items = deleted.data ?? [];

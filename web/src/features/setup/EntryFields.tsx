@@ -1,5 +1,5 @@
 /**
- * The fields every setup list shares (spec 3 §2.4, §5): title (required), value (a whole number,
+ * The fields every setup list shares (spec/3-staff-administration.md §2.4, §5): title (required), value (a whole number,
  * the sort order) and style. Checked with the server's own rules.
  */
 import { Group, TextInput } from "@mantine/core";

@@ -1,6 +1,6 @@
 /**
  * The buttons of a setup row: edit (waits while another row is in edit), delete after the
- * confirmation (spec 3 §2.4), and any buttons of the list's own.
+ * confirmation (spec/3-staff-administration.md §2.4), and any buttons of the list's own.
  */
 import { ActionIcon, Group, Tooltip } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";

@@ -1,5 +1,5 @@
 /**
- * The form of one setup row (spec 3 §2.4, §5): Submit stays disabled until the draft differs from
+ * The form of one setup row (spec/3-staff-administration.md §2.4, §5): Submit stays disabled until the draft differs from
  * what the row holds and is valid; Cancel, or a successful submit, closes it. The fields are the
  * caller's; the draft and the buttons are the same for every setup list.
  */

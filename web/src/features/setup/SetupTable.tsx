@@ -1,5 +1,5 @@
 /**
- * A setup list as a table (spec 3 §2.4): one row in edit at a time (its form spans the row), an
+ * A setup list as a table (spec/3-staff-administration.md §2.4): one row in edit at a time (its form spans the row), an
  * add button under the table that opens an empty form in the last row, and the row's buttons.
  */
 import { Button, Center, Group, Loader, Paper, Table, Text } from "@mantine/core";

@@ -1,4 +1,4 @@
-/** A setup entry's colour (spec 3 §3 `style`): Mantine's palette names, shown as swatches. */
+/** A setup entry's colour (spec/3-staff-administration.md §3 `style`): Mantine's palette names, shown as swatches. */
 import { Badge, ColorSwatch, Group, Select, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { SETUP_STYLES } from "../../../../common/schemas/setup.ts";

@@ -1,5 +1,5 @@
 /**
- * The setup pages' calls (spec 3 §7). Lists share their cache keys with the pages that read them
+ * The setup pages' calls (spec/3-staff-administration.md §7). Lists share their cache keys with the pages that read them
  * (ticket forms, ticket list, ticket page), so a change shows there too; every write answers the
  * fresh list, which the page puts in place of its own (useSetupList).
  */
@@ -53,7 +53,7 @@ function entryBody({ value, ...rest }: EntryFields) {
 
 function categoryBody(fields: CategoryFields) {
   const { locales, has_violaters_form, ...entry } = fields;
-  // One entry per language, `code____text` (spec 3 §7); an empty text clears that language.
+  // One entry per language, `code____text` (spec/3-staff-administration.md §7); an empty text clears that language.
   const entries = (Object.keys(locales) as Language[]).map((code) => encodeLocaleEntry(code, locales[code] ?? ""));
   return { ...entryBody(entry), has_violaters_form, locales: entries };
 }

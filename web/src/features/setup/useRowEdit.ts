@@ -1,5 +1,5 @@
 /**
- * Which row of a setup list is in edit (spec 3 §2.4: only one at a time). While one row is in
+ * Which row of a setup list is in edit (spec/3-staff-administration.md §2.4: only one at a time). While one row is in
  * edit, the other rows' edit buttons and the add button wait; "new" is the add form's row.
  */
 import { useCallback, useMemo, useState } from "react";

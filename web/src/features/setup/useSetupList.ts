@@ -1,6 +1,6 @@
 /**
- * A setup list as the server holds it (spec 3 §2.4): loaded once, then replaced by the list that
- * each write answers. A failed load is only logged (spec 3 §8: the page shows an empty list); a
+ * A setup list as the server holds it (spec/3-staff-administration.md §2.4): loaded once, then replaced by the list that
+ * each write answers. A failed load is only logged (spec/3-staff-administration.md §8: the page shows an empty list); a
  * failed write opens the shared error dialog and leaves the list as it was.
  */
 import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";

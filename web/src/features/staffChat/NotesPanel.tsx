@@ -1,5 +1,5 @@
 /**
- * The staff-only notes of a ticket (spec 2 §2, §3): the notes list, live from the ticket's notes
+ * The staff-only notes of a ticket (spec/2-staff-ticket-work.md §2, §3): the notes list, live from the ticket's notes
  * room; a note box with @ suggestions of staff names; reply to a note; edit and delete of one's
  * own notes. Tags render highlighted (`@name`) or as links (`#number`).
  */
@@ -18,7 +18,7 @@ import { NoteComposer } from "./notes/NoteComposer.tsx";
 import { NoteItem } from "./notes/NoteItem.tsx";
 import { useTicketNotes } from "./notes/useTicketNotes.ts";
 
-/** The notes list's height: the chat panel's (spec 2 §9: 500px). */
+/** The notes list's height: the chat panel's (spec/2-staff-ticket-work.md §9: 500px). */
 const LIST_HEIGHT = 500;
 
 export function NotesPanel({ ticket }: { ticket: StaffTicket }) {

@@ -1,5 +1,5 @@
 /**
- * Quick replies for the ticket's category (spec 2 §2: 400px high): the category's replies and the
+ * Quick replies for the ticket's category (spec/2-staff-ticket-work.md §2: 400px high): the category's replies and the
  * general ones, a search box over title and text, and a click hands the reply's text to the page
  * (which puts it into the reply box).
  */
@@ -10,7 +10,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchCategoryQuickReplies, quickRepliesKey } from "./notes/api.ts";
 
-/** The panel's height (spec 2 §9). */
+/** The panel's height (spec/2-staff-ticket-work.md §9). */
 const PANEL_HEIGHT = 400;
 
 export function QuickReplyPanel({ category, onPick }: { category: number; onPick: (message: string) => void }) {

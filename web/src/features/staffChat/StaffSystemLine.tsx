@@ -1,5 +1,5 @@
 /**
- * A system line of the staff chat (spec 2 §3): assignment, category change, completion, the
+ * A system line of the staff chat (spec/2-staff-ticket-work.md §3): assignment, category change, completion, the
  * player's own resolve, reopen, ban and unban, each with the names of the people in it.
  */
 import { Divider, Text } from "@mantine/core";

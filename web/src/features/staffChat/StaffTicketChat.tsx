@@ -1,5 +1,5 @@
 /**
- * The chat on the staff ticket page (spec 2 §2, §4, §6): the one ChatPanel with the staff
+ * The chat on the staff ticket page (spec/2-staff-ticket-work.md §2, §4, §6): the one ChatPanel with the staff
  * audience (staffChat/audience.ts): system lines that name the people and categories in them,
  * Reply and the reply box off while the ticket's category no longer exists, and Send and resolve /
  * Send and close off once the ticket has ended.

@@ -1,5 +1,5 @@
 /**
- * Chat calls as staff make them (spec 2 §7): fetch-chat in the staff presentation, send_message
+ * Chat calls as staff make them (spec/2-staff-ticket-work.md §7): fetch-chat in the staff presentation, send_message
  * over the socket (new-chat-message when files go with it), and edit_message / delete_message.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -88,7 +88,7 @@ export function deleteMessage(socket: AppSocket | null, chatId: string, messageI
 
 /**
  * Staff names for system lines (an assignment names who moved the ticket to whom). Read from
- * fetch-devs (spec 3 §7); if it is not there, lines fall back to the chat's own senders.
+ * fetch-devs (spec/3-staff-administration.md §7); if it is not there, lines fall back to the chat's own senders.
  */
 export function useStaffDirectory() {
   return useQuery({

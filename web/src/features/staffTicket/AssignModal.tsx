@@ -1,5 +1,5 @@
 /**
- * Assign (spec 2 §2, §4, §6): a category among those the caller may choose and an employee among
+ * Assign (spec/2-staff-ticket-work.md §2, §4, §6): a category among those the caller may choose and an employee among
  * those who handle that category and the ticket's server, except the current assignee, or Auto.
  * Whether the caller chooses the employee at all, and which categories, are the ticket's
  * abilities (the server's rules). A notice says when the category will change.
@@ -35,7 +35,7 @@ export function AssignModal({ opened, ticket, onClose, onAssign }: Props) {
 
   const { categories: allowed, choose_employee: choosesEmployee } = ticket.abilities;
   const live = categories.data?.live ?? [];
-  // A disabled category takes no tickets (spec 3 §2.4); the ticket's own stays listed.
+  // A disabled category takes no tickets (spec/3-staff-administration.md §2.4); the ticket's own stays listed.
   const choosable = live.filter(
     (c) => c.id === ticket.category || (!c.disabled && (allowed === "any" || allowed.includes(c.id))),
   );

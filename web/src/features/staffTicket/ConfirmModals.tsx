@@ -1,5 +1,5 @@
 /**
- * The page's yes/no modals (spec 2 §2): put on hold, reopen (also before a reply on an ended
+ * The page's yes/no modals (spec/2-staff-ticket-work.md §2): put on hold, reopen (also before a reply on an ended
  * ticket), and the submit-and-resolve / submit-and-close warnings with don't-show-again, stored
  * locally per user and item (STORAGE_KEYS.dontShowAgain), clearable on the preferences page.
  */

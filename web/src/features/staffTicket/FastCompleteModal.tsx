@@ -1,5 +1,5 @@
 /**
- * Fast complete (spec 2 §4): Resolve or Close with a reason from the excuses of that action, or
+ * Fast complete (spec/2-staff-ticket-work.md §4): Resolve or Close with a reason from the excuses of that action, or
  * Other with free text. A reason is required when the last message came from the player or from
  * another employee (the server checks it too).
  */

@@ -1,5 +1,5 @@
 /**
- * Ticket info (spec 2 §2): the ticket's facts, with category and priority editable when the
+ * Ticket info (spec/2-staff-ticket-work.md §2): the ticket's facts, with category and priority editable when the
  * ticket's abilities allow it (among the categories they name); save stays disabled until
  * something changes.
  */
@@ -47,7 +47,7 @@ export function TicketInfoPanel({ ticket, user, serverTitle, canEdit, onSave }: 
   const live = categories.data?.live ?? [];
   const current = [...live, ...(categories.data?.deleted ?? [])].find((c) => c.id === ticket.category);
   const allowed = ticket.abilities.categories;
-  // A disabled category takes no tickets (spec 3 §2.4); the ticket's own stays listed.
+  // A disabled category takes no tickets (spec/3-staff-administration.md §2.4); the ticket's own stays listed.
   const categoryOptions = live
     .filter((c) => c.id === ticket.category || (!c.disabled && (allowed === "any" || allowed.includes(c.id))))
     .map((c) => ({ value: String(c.id), label: categoryTitle(c, i18n.language) }));

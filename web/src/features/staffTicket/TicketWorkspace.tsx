@@ -1,5 +1,5 @@
 /**
- * Everything on the staff ticket page below its title (spec 2 §2): the assignee header, the
+ * Everything on the staff ticket page below its title (spec/2-staff-ticket-work.md §2): the assignee header, the
  * action bar with its modals, ticket info, description, and the panels others build (chat, notes,
  * quick replies, ban), wired to the status actions.
  */

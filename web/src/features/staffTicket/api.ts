@@ -1,5 +1,5 @@
 /**
- * The staff ticket page's calls (spec 2 §7). Answers are the server's staff views
+ * The staff ticket page's calls (spec/2-staff-ticket-work.md §7). Answers are the server's staff views
  * (common/schemas/staffTickets.ts); every action answers the updated ticket, which replaces the
  * page's copy.
  */

@@ -1,5 +1,5 @@
 /**
- * Live updates of the staff ticket page (spec 2 §7): a ticket_updated_ping or ticket_assigned for
+ * Live updates of the staff ticket page (spec/2-staff-ticket-work.md §7): a ticket_updated_ping or ticket_assigned for
  * this ticket, or a new message in its chat, reads the ticket again; on open (and after every
  * reconnect) the page tells the server it visited the ticket, which marks its notifications read.
  */

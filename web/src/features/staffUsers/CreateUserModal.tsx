@@ -1,5 +1,5 @@
 /**
- * Create user (spec 3 §2.2, §4, §5): e-mail checked on blur ('This e-mail is already
+ * Create user (spec/3-staff-administration.md §2.2, §4, §5): e-mail checked on blur ('This e-mail is already
  * registered.' blocks confirm), user or employee, a rank for employees whose defaults load and can
  * then be adjusted; afterwards the dialog shows the set-up link with a copy button.
  */

@@ -1,5 +1,5 @@
 /**
- * Disable an employee (spec 3 §4): until 19:00 UTC+3 on a chosen date (earliest today, or
+ * Disable an employee (spec/3-staff-administration.md §4): until 19:00 UTC+3 on a chosen date (earliest today, or
  * tomorrow from 19:00 there; up to five years ahead) or indefinitely. The dates follow the
  * server's business time zone (public config), so the picker offers exactly what the server takes.
  */

@@ -1,4 +1,4 @@
-/** Change an employee's password (spec 3 §2.2, §5): the rules' checklist, and a matching confirmation. */
+/** Change an employee's password (spec/3-staff-administration.md §2.2, §5): the rules' checklist, and a matching confirmation. */
 import { Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

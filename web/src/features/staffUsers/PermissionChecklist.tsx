@@ -1,5 +1,5 @@
 /**
- * The permission options of the create and edit dialogs (spec 3 §5): grouped by area; an option
+ * The permission options of the create and edit dialogs (spec/3-staff-administration.md §5): grouped by area; an option
  * can be toggled only if the acting user holds that permission. With the admin rank every option
  * is on and none can be changed (the admin rank holds every permission).
  */

@@ -1,5 +1,5 @@
 /**
- * Edit permissions (spec 3 §4, §5): choosing a rank loads its defaults (for the options the
+ * Edit permissions (spec/3-staff-administration.md §4, §5): choosing a rank loads its defaults (for the options the
  * editor holds; the others keep their state, since only what one holds can be toggled); the ranks
  * offered are the row's abilities; save only when something differs. A rank change signs the
  * employee out.

@@ -1,4 +1,4 @@
-/** A rank with its own badge colour (spec 3 §6): admin red, mod blue, dev teal, players gray. */
+/** A rank with its own badge colour (spec/3-staff-administration.md §6): admin red, mod blue, dev teal, players gray. */
 import { Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Rank } from "../../../../common/permissions.ts";

@@ -1,4 +1,4 @@
-/** Edit responsibilities (spec 3 §2.2, §5): categories and servers; confirm stays off while unchanged. */
+/** Edit responsibilities (spec/3-staff-administration.md §2.2, §5): categories and servers; confirm stays off while unchanged. */
 import { MultiSelect } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * The staff table (spec 3 §2.2): #, avatar, name, e-mail, categories, servers, rank, disabled
+ * The staff table (spec/3-staff-administration.md §2.2): #, avatar, name, e-mail, categories, servers, rank, disabled
  * until, active tickets, actions. Up to four chips a cell and "+n" for the rest; headers sort.
  */
 import { ActionIcon, Avatar, Badge, Group, Table, Text, Tooltip } from "@mantine/core";
@@ -19,7 +19,7 @@ export interface RowAction {
   run(employee: Employee): void;
 }
 
-/** One chip per id; an id with no live entry reads UNK (spec 3 §2.4), so ids are the keys. */
+/** One chip per id; an id with no live entry reads UNK (spec/3-staff-administration.md §2.4), so ids are the keys. */
 function Chips({ ids, label, testId }: { ids: number[]; label(id: number): string; testId: string }) {
   const { shown, more } = chips(ids);
   return (

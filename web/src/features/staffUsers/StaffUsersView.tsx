@@ -1,5 +1,5 @@
 /**
- * The staff list with its actions (spec 3 §2.2): a row offers the actions its abilities allow (the
+ * The staff list with its actions (spec/3-staff-administration.md §2.2): a row offers the actions its abilities allow (the
  * server's rules: permissions, rank order, users:set_admin, oneself), enable or disable as the
  * employee is; the create button and its ranks are the list's abilities. One dialog open at a time.
  */

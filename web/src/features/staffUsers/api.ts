@@ -1,5 +1,5 @@
 /**
- * The staff list's calls (spec 3 §7 "Staff management"), typed by the server's own schemas. A list
+ * The staff list's calls (spec/3-staff-administration.md §7 "Staff management"), typed by the server's own schemas. A list
  * row is an employee with what the caller may do to them (its `abilities`).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
 /**
- * The staff list's sorting and paging (spec 3 §2.2, §9): default sort by last change, oldest
+ * The staff list's sorting and paging (spec/3-staff-administration.md §2.2, §9): default sort by last change, oldest
  * first; page sizes 10/25/50/100; at most four chips in a cell, the rest as "+n". The list is
  * every employee (a help desk has tens or hundreds), so it is sorted and paged here.
  */
@@ -67,7 +67,7 @@ export function chips<T>(items: readonly T[]): { shown: T[]; more: number } {
   return { shown: items.slice(0, CHIPS_PER_CELL), more: Math.max(0, items.length - CHIPS_PER_CELL) };
 }
 
-/** Spec 3 §2.2: an avatar value shorter than 4 characters means no picture. */
+/** spec/3-staff-administration.md §2.2: an avatar value shorter than 4 characters means no picture. */
 export function avatarSource(avatar: string): string | null {
   return avatar.length >= 4 ? avatar : null;
 }

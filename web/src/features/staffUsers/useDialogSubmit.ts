@@ -1,6 +1,6 @@
 /**
  * Runs a dialog's call: busy while it runs; on success the list reloads, a short "Saved." shows
- * and the dialog closes; a refusal opens the shared error dialog (spec 3 §8) and keeps it open.
+ * and the dialog closes; a refusal opens the shared error dialog (spec/3-staff-administration.md §8) and keeps it open.
  */
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * The Advanced Search dialog (spec 2 §2): subject, description and chat message, and the
+ * The Advanced Search dialog (spec/2-staff-ticket-work.md §2): subject, description and chat message, and the
  * created-at and last-updated windows from the spec's time filters (§9). Search applies them with
  * the panel's other filters; Reset empties only these.
  */

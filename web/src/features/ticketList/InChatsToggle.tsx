@@ -1,7 +1,7 @@
 /**
- * The in-chats toggle of a list row (spec 2 §4): on adds the ticket to the staff member's chat
+ * The in-chats toggle of a list row (spec/2-staff-ticket-work.md §4): on adds the ticket to the staff member's chat
  * list, off removes it; a pinned ticket is removed only after the "remove pinned ticket"
- * confirmation. Failures of add and remove are only logged (spec 2 §8); the switch then shows the
+ * confirmation. Failures of add and remove are only logged (spec/2-staff-ticket-work.md §8); the switch then shows the
  * server's state again.
  */
 import { Switch, Text } from "@mantine/core";

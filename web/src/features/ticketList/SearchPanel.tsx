@@ -1,5 +1,5 @@
 /**
- * The search panel of /admin/ticket (spec 2 §2): ticket id, name, e-mail and character name, each
+ * The search panel of /admin/ticket (spec/2-staff-ticket-work.md §2): ticket id, name, e-mail and character name, each
  * Contains or Exact; server, category, status, priority, employee; the tagged-chats filter; the
  * buttons Search, Default, Clear and Advanced Search. Edits stay a draft until Search.
  */

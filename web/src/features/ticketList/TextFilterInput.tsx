@@ -1,4 +1,4 @@
-/** A search box with its match mode, Contains (1) or Exact (2) (spec 2 §5, spec 3 §2.3). */
+/** A search box with its match mode, Contains (1) or Exact (2) (spec/2-staff-ticket-work.md §5, spec/3-staff-administration.md §2.3). */
 import { Group, Select, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { SearchMode, TextFilter } from "./rememberedList.ts";

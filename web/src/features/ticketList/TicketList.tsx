@@ -1,5 +1,5 @@
 /**
- * The staff ticket list (spec 2 §2): the search panel, the table and the paging, wired to the
+ * The staff ticket list (spec/2-staff-ticket-work.md §2): the search panel, the table and the paging, wired to the
  * saved per-user state.
  */
 import { Paper, Stack, Text } from "@mantine/core";

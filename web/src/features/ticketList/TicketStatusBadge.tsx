@@ -1,5 +1,5 @@
 /**
- * A ticket's exact status as staff see it (spec 2 §4). The player's StatusBadge folds the open
+ * A ticket's exact status as staff see it (spec/2-staff-ticket-work.md §4). The player's StatusBadge folds the open
  * statuses into ACTIVE; staff work by the exact one, so this badge names it, in the same colours.
  */
 import { Badge } from "@mantine/core";

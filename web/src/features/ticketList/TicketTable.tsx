@@ -1,5 +1,5 @@
 /**
- * The ticket table of /admin/ticket (spec 2 §2): ticket link (the ticket number, i.e. the creation
+ * The ticket table of /admin/ticket (spec/2-staff-ticket-work.md §2): ticket link (the ticket number, i.e. the creation
  * time, opening the detail page), in-chats toggle, member (a button to the profile), character,
  * e-mail, server, category, status, priority, last updated, created, assigned to. Headers sort.
  */

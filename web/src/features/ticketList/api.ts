@@ -1,5 +1,5 @@
 /**
- * The calls of the staff ticket list (spec 2 §7): the two searches, the staff and setup lists its
+ * The calls of the staff ticket list (spec/2-staff-ticket-work.md §7): the two searches, the staff and setup lists its
  * filters offer. The chat-list calls (in-chats toggle) live in features/chatList/api.ts.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -17,7 +17,7 @@ export const ticketListKeys = {
   priorities: ["setup", "priorities"] as const,
 };
 
-/** The advanced search goes as multipart (spec 2 §7); the plain one as a form. */
+/** The advanced search goes as multipart (spec/2-staff-ticket-work.md §7); the plain one as a form. */
 export async function searchTickets(body: SearchBody, advanced: boolean): Promise<TicketSearchResponse> {
   if (!advanced) return api.call("paginationSearchTickets", body);
   const form = new FormData();

@@ -64,7 +64,7 @@ describe("a saved state", () => {
   });
 });
 
-describe("relative time (spec 2 §9)", () => {
+describe("relative time (spec/2-staff-ticket-work.md §9)", () => {
   it("says now under 10 seconds, then seconds, minutes, hours, days under 30, months under 12, years", () => {
     const now = 1_800_000_000;
     expect(relativeParts(now - 9, now)).toBe("now");

@@ -1,5 +1,5 @@
 /**
- * The staff ticket list's state (spec 2 §2): the search parameters, the page and the page size,
+ * The staff ticket list's state (spec/2-staff-ticket-work.md §2): the search parameters, the page and the page size,
  * and the sort. Saved per user in localStorage, so that a reload or a return to /admin/ticket
  * finds the list as it was left; the page size and the sort are kept apart from the filters, so
  * that Default and Clear leave them alone.
@@ -34,7 +34,7 @@ export interface SearchParams {
   /** A staff id, 0 for unassigned, null for everyone. */
   employee: number | null;
   tagged: boolean;
-  /** Advanced search (spec 2 §2): free-text fields and windows in seconds, -1 for any time. */
+  /** Advanced search (spec/2-staff-ticket-work.md §2): free-text fields and windows in seconds, -1 for any time. */
   subject: string;
   description: string;
   chatMessage: string;
@@ -66,7 +66,7 @@ export function clearedParams(): SearchParams {
   };
 }
 
-/** Default (spec 2 §2): the employee is the current user; everything else All. */
+/** Default (spec/2-staff-ticket-work.md §2): the employee is the current user; everything else All. */
 export function defaultParams(userId: number): SearchParams {
   return { ...clearedParams(), employee: userId };
 }
@@ -86,7 +86,7 @@ export function hasAdvancedFilters(params: SearchParams): boolean {
 /** The fields of both searches: the advanced one takes the plain one's and its own. */
 export type SearchBody = RouteFields<"advancedSearchTickets">;
 
-/** The wire body of pagination-search-tickets / advanced-search-tickets (spec 2 §7). */
+/** The wire body of pagination-search-tickets / advanced-search-tickets (spec/2-staff-ticket-work.md §7). */
 export function toSearchBody(params: SearchParams, page: number, pageSize: number, sort: Sort): SearchBody {
   const text = textValue;
   // The ticket id field takes digits only; the server reads it as the number.

@@ -1,5 +1,5 @@
 /**
- * Relative time as spec 2 §9 counts it: 'now' under 10 seconds, then seconds, minutes, hours,
+ * Relative time as spec/2-staff-ticket-work.md §9 counts it: 'now' under 10 seconds, then seconds, minutes, hours,
  * days (under 30), months (under 12), years. The words come from the browser's Intl in the
  * reader's language, so every language reads naturally without a translation table.
  */

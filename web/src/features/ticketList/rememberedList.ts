@@ -1,6 +1,6 @@
 /**
  * A searchable, paged, sortable list whose state is remembered per user in localStorage (the
- * staff ticket list of spec 2 §2, the player lists of spec 3 §2.3): the applied search and the
+ * staff ticket list of spec/2-staff-ticket-work.md §2, the player lists of spec/3-staff-administration.md §2.3): the applied search and the
  * page under one key, the page size and the sort under their own, so that a new search leaves the
  * page size and the sort alone. A saved entry is read through the list's own parser: a stale or
  * hand-edited one falls back to the defaults.
@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { PAGE_SIZE_OPTIONS } from "../../../../common/constants.ts";
 
-/** 1 Contains, 2 Exact (spec 2 §5, spec 3 §2.3). */
+/** 1 Contains, 2 Exact (spec/2-staff-ticket-work.md §5, spec/3-staff-administration.md §2.3). */
 export type SearchMode = 1 | 2;
 
 export interface TextFilter {
@@ -28,7 +28,7 @@ export interface RememberedState<P> {
   page: number;
 }
 
-/** Clicking a column header: ascending, then descending, then none (spec 2 §2). */
+/** Clicking a column header: ascending, then descending, then none (spec/2-staff-ticket-work.md §2). */
 export function nextSort<K extends string>(current: ListSort<K>, key: K): ListSort<K> {
   if (current.key !== key) return { key, order: "asc" };
   if (current.order === "asc") return { key, order: "desc" };

@@ -1,5 +1,5 @@
 /**
- * Which tickets are in the staff member's chat list (spec 2 §2 "the list also shows which chats
+ * Which tickets are in the staff member's chat list (spec/2-staff-ticket-work.md §2 "the list also shows which chats
  * are active"): read once, then kept current by new_active_chat and remove_active_chat, which the
  * server sends to all of the member's tabs (a ticket added from the sidebar or by an assignment
  * flips its switch here too).

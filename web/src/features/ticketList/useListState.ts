@@ -1,5 +1,5 @@
 /**
- * The ticket list's state (spec 2 §2: search parameters, page and per-page are kept per user; the
+ * The ticket list's state (spec/2-staff-ticket-work.md §2: search parameters, page and per-page are kept per user; the
  * sort key and direction too), remembered per user through useRememberedList.
  */
 import { useCallback, useMemo } from "react";

@@ -1,5 +1,5 @@
 /**
- * Live rows (spec 2 §4): a ticket_updated_ping for a ticket on the shown page updates that row in
+ * Live rows (spec/2-staff-ticket-work.md §4): a ticket_updated_ping for a ticket on the shown page updates that row in
  * place: lastUpdated always; category, status, priority and banned when given (null keeps the old
  * value); assignedTo as sent, where null or empty clears the assignee. A connection socket.io could
  * not recover (the first one included: the socket connects after the page drew) reads the page again.

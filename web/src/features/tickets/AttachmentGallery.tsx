@@ -1,7 +1,7 @@
 /**
  * Attachments of a ticket or message: images as thumbnails that open full size, videos and other
  * files as download links, and 'DELETED' (removed by the clean-up) as a removed-file marker. With
- * `zoom` (chat messages, spec 2 §9) an image opens in the zooming viewer instead of the plain one.
+ * `zoom` (chat messages, spec/2-staff-ticket-work.md §9) an image opens in the zooming viewer instead of the plain one.
  */
 import { Anchor, Badge, Group, Image, Modal, Paper, Text, UnstyledButton } from "@mantine/core";
 import { IconDownload, IconFileOff, IconFileText, IconMovie } from "@tabler/icons-react";

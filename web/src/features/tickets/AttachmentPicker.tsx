@@ -1,7 +1,7 @@
 /**
- * Up to five attachments, with the limits said next to the button (issue 9 point 3): how many,
+ * Up to five attachments, with the limits said next to the button: how many,
  * how large and which types, read from the server's public config. A file that breaks a limit is
- * refused alone and named with its reason; the good ones stay (issue 9 point 4).
+ * refused alone and named with its reason; the good ones stay.
  */
 import { ActionIcon, Button, FileButton, Group, Pill, Stack, Text } from "@mantine/core";
 import { IconPaperclip } from "@tabler/icons-react";

@@ -1,5 +1,5 @@
 /**
- * Why the member cannot file now (issue 9 point 3), shown at the top of the create page before
+ * Why the member cannot file now, shown at the top of the create page before
  * anything is typed: the ban and its end, the active-ticket cap and what ends it, or the rate.
  * The submit call still refuses on its own; this only spares the player a wasted form.
  */

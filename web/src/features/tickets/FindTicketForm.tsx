@@ -1,6 +1,6 @@
 /**
  * "Find my ticket": a visitor reopens their temporary ticket with its number (as shown, with or
- * without "#"; the old ticket id works too) and e-mail (spec 1 §4); the look-up opens a
+ * without "#"; the old ticket id works too) and e-mail (spec/1-product-frame.md §4); the look-up opens a
  * temporary session and the ticket page follows. A refusal is shown by its code, in the visitor's
  * language (ticket_not_found, ticket_lookup_locked).
  */

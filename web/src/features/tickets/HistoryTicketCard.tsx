@@ -1,5 +1,5 @@
 /**
- * One ticket of the history as a card, for a phone (issue 9): the seven columns of the table do
+ * One ticket of the history as a card, for a phone: the seven columns of the table do
  * not fit 390 px, so the number, status, subject, category and server and the last update stack
  * in one tappable card that opens the ticket.
  */
@@ -17,7 +17,7 @@ interface HistoryTicketCardProps {
     createdAt: number;
     lastUpdated: number;
     subject: string;
-    /** Staff replies the player has not read (issue 9, part signals). */
+    /** Staff replies the player has not read. */
     unread?: number;
     status: Parameters<typeof StatusBadge>[0]["status"];
   };

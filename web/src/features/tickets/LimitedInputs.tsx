@@ -1,6 +1,6 @@
 /**
  * Text inputs with the spec's length counter (length/limit) and 'Input is too long.' once the
- * limit is passed (spec 1 §5). The limit is not enforced by the browser, so the message can show.
+ * limit is passed (spec/1-product-frame.md §5). The limit is not enforced by the browser, so the message can show.
  */
 import { Group, Text, Textarea, type TextareaProps, TextInput, type TextInputProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";

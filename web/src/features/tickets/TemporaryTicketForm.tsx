@@ -1,5 +1,5 @@
 /**
- * A visitor files a ticket without an account (spec 1 §1): e-mail and name, then the same
+ * A visitor files a ticket without an account (spec/1-product-frame.md §1): e-mail and name, then the same
  * fields, files and human check as a member's ticket. The answer is the ticket id and the
  * private ticket_info link.
  */

@@ -1,5 +1,5 @@
 /**
- * After a visitor filed a ticket: its number (the one reference, issue 9) and the private
+ * After a visitor filed a ticket: its number (the one reference) and the private
  * /ticket/{ticket_info} link, which is the only way back besides the number and e-mail, each
  * with a copy button.
  */

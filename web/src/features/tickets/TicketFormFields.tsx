@@ -1,5 +1,5 @@
 /**
- * The fields both ticket forms share (spec 1 §2, §5): category (disabled ones hidden, in the
+ * The fields both ticket forms share (spec/1-product-frame.md §2, §5): category (disabled ones hidden, in the
  * reader's language), server, the violator's name for categories that ask for it, subject and
  * description with their counters.
  */

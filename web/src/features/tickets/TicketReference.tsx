@@ -1,5 +1,5 @@
 /**
- * The one reference a player sees of a ticket (issue 9 part signals): its number, createdAt,
+ * The one reference a player sees of a ticket: its number, createdAt,
  * written "#1795442351" on the filing screens, the ticket page, the history and home, and what
  * "Find my ticket" takes. A copy button beside it where the player may want to keep it.
  */

@@ -1,5 +1,5 @@
 /**
- * A player's view of their ticket (spec 1 §2): details, description with attachments and the
+ * A player's view of their ticket (spec/1-product-frame.md §2): details, description with attachments and the
  * live chat. Members may mark it solved once staff answered; temporary users may not. Nothing
  * staff-only is shown (the server does not send it either).
  */
@@ -68,7 +68,7 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
     getInitialValueInEffect: false,
   });
   const [detailsOpen, setDetailsOpen] = useState(false);
-  // The open ticket's replies are read here: no toast for them (issue 9 part signals).
+  // The open ticket's replies are read here: no toast for them.
   useEffect(() => {
     openTicketStore.set(ticket.id);
     return () => openTicketStore.set(null);
@@ -123,7 +123,7 @@ export function TicketView({ ticket, temporary, breadcrumbs }: TicketViewProps) 
   );
 
   // The conversation comes first; details and description sit beside it, or under it on a narrow
-  // screen, where the details fold to one line with the status (issue 9).
+  // screen, where the details fold to one line with the status.
   return (
     <>
       <PageHeader title={t("ticket.title", { number: ticket.createdAt })} breadcrumbs={breadcrumbs} />

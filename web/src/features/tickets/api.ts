@@ -1,5 +1,5 @@
 /**
- * Player-side ticket calls (spec 1 §7) and the setup lists the ticket forms need. The shapes are
+ * Player-side ticket calls (spec/1-product-frame.md §7) and the setup lists the ticket forms need. The shapes are
  * the server's player presenters: nothing staff-only ever arrives here.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -25,7 +25,7 @@ export function useCategories() {
   });
 }
 
-/** Whether the member may file now (issue 9 point 3): read fresh each time the create page opens. */
+/** Whether the member may file now: read fresh each time the create page opens. */
 export function useFilingStatus() {
   return useQuery({
     queryKey: ["member-filing-status"],
@@ -95,7 +95,7 @@ export async function submitTemporaryTicket(fields: TicketFields & { email: stri
 }
 
 /**
- * Opens a temporary session for one ticket (spec 1 §4 Temporary user access). `reference` is the
+ * Opens a temporary session for one ticket (spec/1-product-frame.md §4 Temporary user access). `reference` is the
  * ticket number as shown ("#1795442351" or without the "#") or the ticket id.
  */
 export async function searchTicketTemporary(reference: number | string, email: string) {

@@ -1,4 +1,4 @@
-/** Issue 9 point 4: a bad file is refused alone, by name and reason; the good ones stay. */
+/** A bad file is refused alone, by name and reason; the good ones stay. */
 import { describe, expect, it } from "vitest";
 import type { UploadLimits } from "../../../../common/schemas/publicConfig.ts";
 import { addFiles, formatUploadSize, typeNames, withoutRefusedUpload } from "./attachments.ts";

@@ -1,8 +1,8 @@
 /**
- * Client-side checks of chosen files (spec 1 §5, spec 2 §5): allowed types by MIME, the size
+ * Client-side checks of chosen files (spec/1-product-frame.md §5, spec/2-staff-ticket-work.md §5): allowed types by MIME, the size
  * limit, at most five, duplicates (same name and last-modified time) dropped. The limits come from
  * the server's public config. A bad file is refused alone, by name and reason; the good ones stay
- * (issue 9 point 4, docs/decisions.md). The server checks again by the file's bytes; these only
+ * (docs/decisions/player-side.md). The server checks again by the file's bytes; these only
  * spare the player a refused upload.
  */
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from "../../../../common/constants.ts";

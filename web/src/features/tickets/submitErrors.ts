@@ -1,5 +1,5 @@
 /**
- * What a refused ticket submission shows (spec 1 §8): the ban dialog for a ban, the WARNING
+ * What a refused ticket submission shows (spec/1-product-frame.md §8): the ban dialog for a ban, the WARNING
  * dialog for the rate and active-ticket limits and for an oversized file, the file-type message
  * inline; anything else the generic error dialog.
  */
@@ -17,8 +17,8 @@ export interface SubmitErrorHandlers {
 
 /**
  * The server refused a file after the picker's checks had passed: the file it names goes, named
- * with its reason, and the good ones stay (issue 9 point 4). A refusal that names no file (a
- * proxy's 413) clears the selection, as the spec says (spec 1 §8).
+ * with its reason, and the good ones stay. A refusal that names no file (a
+ * proxy's 413) clears the selection, as the spec says (spec/1-product-frame.md §8).
  */
 export function refuseUpload(selection: FileSelection, reason: "size" | "type", file: RefusedUpload | undefined): void {
   const kept = withoutRefusedUpload(selection.files, file, reason);

@@ -1,4 +1,4 @@
-/** How players see a ticket's status and category (spec 1 §2, §3). */
+/** How players see a ticket's status and category (spec/1-product-frame.md §2, §3). */
 import { ENDED_STATUSES, type TicketStatus } from "../../../../common/constants.ts";
 import type { Category } from "./api.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Staff dashboard (spec 3 §2.1): the server-capacity warning, the employee and player
+ * Staff dashboard (spec/3-staff-administration.md §2.1): the server-capacity warning, the employee and player
  * announcements, the statistics widgets and the changelog; for a new help desk also the prompt to
  * replace a generated password and the admins' first-run checklist (docs/decisions/first-start.md).
  * Each block is its own feature component and decides by itself whether the signed-in user may

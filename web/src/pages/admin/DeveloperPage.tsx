@@ -1,7 +1,7 @@
 /**
- * The main developer page (spec 3 §2.6), /admin/developer: the team's to-do board. The one
+ * The main developer page (spec/3-staff-administration.md §2.6), /admin/developer: the team's to-do board. The one
  * account named by DEV_SWITCH_USER_EMAIL also gets Switch, which flips the page between the board
- * and the dashboard's statistics and changelog (docs/decisions.md), remembered in this browser.
+ * and the dashboard's statistics and changelog (docs/decisions/account.md), remembered in this browser.
  */
 import { Button, Group, Stack } from "@mantine/core";
 import { IconSwitchHorizontal } from "@tabler/icons-react";

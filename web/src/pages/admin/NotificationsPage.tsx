@@ -1,5 +1,5 @@
 /**
- * /admin/notifications (spec 2 §2): unread and total counters, the Unread toggle, the type filter
+ * /admin/notifications (spec/2-staff-ticket-work.md §2): unread and total counters, the Unread toggle, the type filter
  * (All, Assignment, New Message, Tag), Mark All Read and pagination (10 per page by default) over
  * the newest 500.
  */

@@ -1,4 +1,4 @@
-/** Statistics (spec 3 §2.1): Tickets Overview, Ticket Count, Ticket First Reply Delay. */
+/** Statistics (spec/3-staff-administration.md §2.1): Tickets Overview, Ticket Count, Ticket First Reply Delay. */
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminCrumbs } from "../../components/useAdminCrumbs.ts";

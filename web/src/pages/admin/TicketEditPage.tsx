@@ -1,5 +1,5 @@
 /**
- * The staff ticket page, /admin/{ticket_info}/edit (spec 2 §2): ticket_info is base64 JSON with
+ * The staff ticket page, /admin/{ticket_info}/edit (spec/2-staff-ticket-work.md §2): ticket_info is base64 JSON with
  * ticketId, email and ticketNumber (a ticket_code with the id alone also works). Breadcrumb,
  * assignee header, link to the player's view, ticket info, description, chat, notes, quick replies
  * and every status action with its modal.

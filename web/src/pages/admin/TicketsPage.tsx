@@ -1,4 +1,4 @@
-/** Staff ticket list and search, /admin/ticket (spec 2 §2). */
+/** Staff ticket list and search, /admin/ticket (spec/2-staff-ticket-work.md §2). */
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminCrumbs } from "../../components/useAdminCrumbs.ts";

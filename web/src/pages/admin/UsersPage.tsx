@@ -1,4 +1,4 @@
-/** Staff list (spec 3 §2.2): Home > Users; the route needs users:view (routes.tsx). */
+/** Staff list (spec/3-staff-administration.md §2.2): Home > Users; the route needs users:view (routes.tsx). */
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminCrumbs } from "../../components/useAdminCrumbs.ts";

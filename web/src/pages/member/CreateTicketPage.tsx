@@ -1,9 +1,9 @@
 /**
- * Create ticket (spec 1 §2, §5, §8): category, server, the member's character on that server,
+ * Create ticket (spec/1-product-frame.md §2, §5, §8): category, server, the member's character on that server,
  * the violator's name where the category asks for it, subject, description, up to five files and
  * the human check. A member without characters gets the spec's sentence instead of the form; a
  * banned or capped member reads why at once, above a disabled form with no bot check to solve
- * (issue 9 point 3).
+ *.
  */
 import { Alert, Paper, Select, Stack } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
@@ -78,7 +78,7 @@ export default function CreateTicketPage() {
     );
   }
 
-  // Banned, at the cap or over the rate: the form stays visible but closed (issue 9 point 3).
+  // Banned, at the cap or over the rate: the form stays visible but closed.
   const blocked = filing.data.state !== "open";
   // A character of another server no longer counts once the server changes.
   const character = characterOptions.some((o) => o.value === characterName) ? characterName : null;

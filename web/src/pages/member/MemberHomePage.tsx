@@ -1,5 +1,5 @@
 /**
- * Member home (spec 1 §2): the player announcements, the two main actions, the account pages of
+ * Member home (spec/1-product-frame.md §2): the player announcements, the two main actions, the account pages of
  * the game site (opened in a new tab) and the first five FAQs.
  */
 import { Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";

@@ -1,4 +1,4 @@
-/** A member's ticket with live chat (spec 1 §2); fetch_code is base64 JSON holding ticketId. */
+/** A member's ticket with live chat (spec/1-product-frame.md §2); fetch_code is base64 JSON holding ticketId. */
 import { Button, Paper } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";

@@ -1,6 +1,6 @@
 /**
- * Ticket history (spec 1 §2): the member's own tickets, paged, latest activity first, each with
- * its unread staff replies (issue 9). The page size is remembered per user by the server (sent
+ * Ticket history (spec/1-product-frame.md §2): the member's own tickets, paged, latest activity first, each with
+ * its unread staff replies. The page size is remembered per user by the server (sent
  * once chosen, read back when not sent). Rows open the ticket; PlayerSignals keeps them live.
  */
 import { Button, Group, Pagination, Paper, Select, Stack, Table, Text } from "@mantine/core";
@@ -61,7 +61,7 @@ export default function TicketHistoryPage() {
           </Stack>
         ) : (
           <>
-            {/* A phone gets cards (issue 9); the table from `sm` up. */}
+            {/* A phone gets cards; the table from `sm` up. */}
             <Stack gap="sm" p="sm" hiddenFrom="sm" data-testid="history-cards">
               {rows.map((ticket) => (
                 <HistoryTicketCard
@@ -170,7 +170,7 @@ export default function TicketHistoryPage() {
               {t("history.total", { count: data.total_count })}
             </Text>
           </Group>
-          {/* siblings 2 + boundaries 1: every page up to 9, else first, last, a window and ellipses (spec 1 §9). */}
+          {/* siblings 2 + boundaries 1: every page up to 9, else first, last, a window and ellipses (spec/1-product-frame.md §9). */}
           <Pagination
             {...pagerLabels}
             total={data.total_pages}

@@ -1,5 +1,5 @@
 /**
- * Public landing (/home, /portal; spec 1 §2), also the landing of temporary users: welcome text,
+ * Public landing (/home, /portal; spec/1-product-frame.md §2), also the landing of temporary users: welcome text,
  * sign-in and game-login links, the player announcements and the first five FAQs. A temporary
  * user also gets a way back to their ticket.
  */

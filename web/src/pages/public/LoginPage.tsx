@@ -1,5 +1,5 @@
 /**
- * Sign-in (spec 1 §2, §4, §8): e-mail, password and the human-verification widget. A visitor who
+ * Sign-in (spec/1-product-frame.md §2, §4, §8): e-mail, password and the human-verification widget. A visitor who
  * already has a session is sent on by class; success is a full-page redirect by class; a failure
  * shows the server's message under the form and resets the widget; 409 means already signed in.
  */

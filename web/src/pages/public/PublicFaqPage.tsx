@@ -1,4 +1,4 @@
-/** The public FAQ (spec 1 §2): every entry, expandable, in two alternating columns on wide screens. */
+/** The public FAQ (spec/1-product-frame.md §2): every entry, expandable, in two alternating columns on wide screens. */
 import { FaqPageContent } from "../../features/content/FaqPageContent.tsx";
 
 export default function PublicFaqPage() {

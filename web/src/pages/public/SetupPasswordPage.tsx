@@ -1,5 +1,5 @@
 /**
- * Set-password (spec 1 §2, §5): the token is checked on load; a valid one shows the form with the
+ * Set-password (spec/1-product-frame.md §2, §5): the token is checked on load; a valid one shows the form with the
  * rule checklist; submit is enabled only when the password is valid and both entries match.
  */
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from "@mantine/core";

@@ -1,5 +1,5 @@
 /**
- * A temporary user's (or visitor's) ticket view (spec 1 §2, §4); ticket_info is base64 JSON with
+ * A temporary user's (or visitor's) ticket view (spec/1-product-frame.md §2, §4); ticket_info is base64 JSON with
  * ticketId and email. Without a session for this ticket, the page opens one with the id and
  * e-mail the link holds (search-ticket-temporary), then shows the ticket and its live chat.
  */
@@ -55,7 +55,7 @@ export default function TemporaryTicketPage() {
   if (!info) return <TicketUnavailable message={t("ticket.bad_link")} action={findAgain} />;
   if (isStaff) return <TicketUnavailable message={t("temporary.staff_notice")} />;
   if (access.error) {
-    // The look-up's refusal by its code, in the visitor's language (issue 9 point 5).
+    // The look-up's refusal by its code, in the visitor's language.
     const error = access.error;
     const message =
       error instanceof ApiError && error.status === 404

@@ -1,5 +1,5 @@
 /**
- * /ticket: the visitor's way in without an account (docs/decisions.md, Player tickets): file a
+ * /ticket: the visitor's way in without an account (docs/decisions/player-side.md): file a
  * temporary ticket, or find one again by id and e-mail. Members are sent to '/' by the guard.
  */
 import { Alert, Paper, Tabs } from "@mantine/core";

@@ -1,5 +1,5 @@
 /**
- * The dashboard's statistics (spec 3 §2.1, stats:view): the user overview (300x300), the open
+ * The dashboard's statistics (spec/3-staff-administration.md §2.1, stats:view): the user overview (300x300), the open
  * tickets per category (500x250) and the ticket count over time. Loaded as its own chunk, with
  * chart.js, only for staff who may see it.
  */

@@ -1,5 +1,5 @@
 /**
- * A doughnut of ticket counts (spec 3 §2.1): the 12-colour palette unless a colour map is given,
+ * A doughnut of ticket counts (spec/3-staff-administration.md §2.1): the 12-colour palette unless a colour map is given,
  * the legend at the end side, a tooltip reading '{count} tickets' in the reader's plural form.
  */
 import { Box, Center, Text } from "@mantine/core";

@@ -1,5 +1,5 @@
 /**
- * First-reply delay per period (spec 3 §2.1 'Ticket First Reply Delay'): Mean and Median in
+ * First-reply delay per period (spec/3-staff-administration.md §2.1 'Ticket First Reply Delay'): Mean and Median in
  * minutes with a legend; a period without a first reply is a gap, not a zero.
  */
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * A line chart over one of the four ranges (spec 3 §2.1): range buttons, the axis rules of
+ * A line chart over one of the four ranges (spec/3-staff-administration.md §2.1): range buttons, the axis rules of
  * series.ts, x axis titled by the range's unit, tension 0.2, 300 px high and at most 1200 px wide.
  */
 import { Alert, Box, Center, Group, Loader, SegmentedControl, Stack, Text } from "@mantine/core";

@@ -1,4 +1,4 @@
-/** Ticket volume per period (spec 3 §2.1 'Ticket Count'): one line, y axis Tickets in whole numbers from zero. */
+/** Ticket volume per period (spec/3-staff-administration.md §2.1 'Ticket Count'): one line, y axis Tickets in whole numbers from zero. */
 import { useTranslation } from "react-i18next";
 import { useTicketsOverTime } from "../api.ts";
 import { PALETTE } from "../series.ts";

@@ -1,7 +1,7 @@
 /**
  * Chart.js for the dashboard's and the statistics page's charts, registered once with only the
  * parts they draw. Imported by the chart components alone, so chart.js lands in the chunks that
- * draw charts and nowhere else. Text colours follow the colour scheme (spec 3 §2.1: dark mode
+ * draw charts and nowhere else. Text colours follow the colour scheme (spec/3-staff-administration.md §2.1: dark mode
  * differs), the legend sits at the end side (right, left in Arabic).
  */
 import { useComputedColorScheme, useDirection } from "@mantine/core";

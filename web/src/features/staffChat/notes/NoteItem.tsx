@@ -1,6 +1,6 @@
 /**
  * One internal note: writer, time, quoted note, text with tags, `Edited`, and `Message deleted.`
- * for a deleted one. Reply for everyone; edit and delete on one's own notes only (spec 2 §6).
+ * for a deleted one. Reply for everyone; edit and delete on one's own notes only (spec/2-staff-ticket-work.md §6).
  */
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import { IconArrowBackUp, IconPencil, IconTrash } from "@tabler/icons-react";

@@ -1,5 +1,5 @@
 /**
- * A staff text with its tags (spec 2 §5): `@name` of a staff member highlighted, `#number` a link
+ * A staff text with its tags (spec/2-staff-ticket-work.md §5): `@name` of a staff member highlighted, `#number` a link
  * to the ticket created at that second when it exists; anything else stays plain text.
  */
 import { Anchor, Text } from "@mantine/core";

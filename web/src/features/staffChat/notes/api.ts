@@ -1,5 +1,5 @@
 /**
- * Calls of the notes and quick-reply panels (spec 2 §7): fetch-notes over HTTP; send_note,
+ * Calls of the notes and quick-reply panels (spec/2-staff-ticket-work.md §7): fetch-notes over HTTP; send_note,
  * edit_note and delete_note over the socket, each answered `{ok, data?, error?}`.
  */
 import { ERRORS, type ErrorCode } from "../../../../../common/errors.ts";
@@ -72,7 +72,7 @@ export async function findTicketByNumber(
     const answer = await api.call("fetchTicketsByTimestamp", { createdAt });
     return answer.tickets.find((t) => t.createdAt === createdAt) ?? null;
   } catch {
-    // A failed lookup leaves the text as it is (spec 2 §5).
+    // A failed lookup leaves the text as it is (spec/2-staff-ticket-work.md §5).
     return null;
   }
 }

@@ -1,4 +1,4 @@
-/** Player profile, /admin/members/member-profile/{member_id} (spec 3 §2.3); an unknown player gets a clean not-found state. */
+/** Player profile, /admin/members/member-profile/{member_id} (spec/3-staff-administration.md §2.3); an unknown player gets a clean not-found state. */
 import { Alert, Button, Paper, Stack } from "@mantine/core";
 import { IconAlertCircle, IconArrowBack } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";

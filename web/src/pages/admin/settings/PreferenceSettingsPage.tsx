@@ -1,4 +1,4 @@
-/** Preferences (spec 3 §2.5): the flags, and the warnings hidden with 'don't show again'. */
+/** Preferences (spec/3-staff-administration.md §2.5): the flags, and the warnings hidden with 'don't show again'. */
 import { Alert, Center, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/PageHeader.tsx";

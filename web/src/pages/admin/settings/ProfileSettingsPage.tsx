@@ -1,4 +1,4 @@
-/** Profile settings (spec 3 §2.5): picture, username, e-mail and password of the signed-in staff member. */
+/** Profile settings (spec/3-staff-administration.md §2.5): picture, username, e-mail and password of the signed-in staff member. */
 import { Alert, Stack } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * Category setup (spec 3 §2.4): title, per-language titles, style, value, the disabled flag (a
+ * Category setup (spec/3-staff-administration.md §2.4): title, per-language titles, style, value, the disabled flag (a
  * lock icon), the violator-form flag and the number of tickets; create, edit, delete (refused
  * while tickets use it), enable and disable (category:disable), each with its own confirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * Fast-action excuses (spec 3 §2.4): the reasons offered when a ticket is resolved or closed
+ * Fast-action excuses (spec/3-staff-administration.md §2.4): the reasons offered when a ticket is resolved or closed
  * with a fast action, one list per action. Add (setup:create), edit and delete (setup:edit); one
  * row in edit at a time over both lists.
  */
@@ -21,7 +21,7 @@ export default function ExcusesSetupPage() {
   const { can } = useSession();
   const rowEdit = useRowEdit();
   const excuses = useSetupList({ key: setupKeys.excuses, load: setupApi.fetchExcuses });
-  // Excuses are named by their text (spec 3 §7): the row key is the action and the text.
+  // Excuses are named by their text (spec/3-staff-administration.md §7): the row key is the action and the text.
   const keyOf = (action: FastAction, text: string) => `${action}:${text}`;
 
   const form = (action: FastAction, previous: string | null) => {

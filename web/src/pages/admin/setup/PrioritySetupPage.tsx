@@ -1,5 +1,5 @@
 /**
- * Priority setup (spec 3 §2.4): title, style, value and the default; create, edit, delete and set
+ * Priority setup (spec/3-staff-administration.md §2.4): title, style, value and the default; create, edit, delete and set
  * the default (priority:set_default). The default priority cannot be deleted.
  */
 import { ActionIcon, Badge, Tooltip } from "@mantine/core";

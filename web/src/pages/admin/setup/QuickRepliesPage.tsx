@@ -1,5 +1,5 @@
 /**
- * Quick replies (spec 3 §2.4): title, message and the categories each is offered in. Create
+ * Quick replies (spec/3-staff-administration.md §2.4): title, message and the categories each is offered in. Create
  * (quick_response:create), edit and delete (quick_response:edit), categories
  * (quick_response:set_categories); one row in edit at a time, its text or its categories.
  */
@@ -19,7 +19,7 @@ import { useSetupList } from "../../../features/setup/useSetupList.ts";
 import { categoryTitle } from "../../../features/tickets/ticketDisplay.ts";
 import { useSession } from "../../../session/SessionContext.ts";
 
-/** Chips shown per cell before "+n" (spec 3 §9: chip limit 4). */
+/** Chips shown per cell before "+n" (spec/3-staff-administration.md §9: chip limit 4). */
 const CHIPS = 4;
 
 function CategoryChips({ ids, categories }: { ids: number[]; categories: Category[] }) {

@@ -1,4 +1,4 @@
-/** Server setup (spec 3 §2.4): title, value and style; create, edit, delete; deleted ones apart. */
+/** Server setup (spec/3-staff-administration.md §2.4): title, value and style; create, edit, delete; deleted ones apart. */
 import { useTranslation } from "react-i18next";
 import { alsoShownIn, setupApi, setupKeys } from "../../../features/setup/api.ts";
 import { DeletedEntries } from "../../../features/setup/DeletedEntries.tsx";
