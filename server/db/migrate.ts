@@ -74,7 +74,32 @@ export function migrateTo(db: Kysely<unknown>, engine: Engine, name: keyof typeo
   return migrate(db, engine, (migrator) => migrator.migrateTo(name));
 }
 
+/**
+ * The advisory lock a PostgreSQL migration holds, and whatever drops a schema of the same
+ * database takes too (the test stores' cleanup). Kysely's migrator first reads the catalog of every
+ * schema, and PostgreSQL fails that read ("schema … does not exist") when another schema is
+ * dropped under it. Across the nodes of one deployment it also lets one migration run at a time.
+ */
+export const SCHEMA_CHANGE_LOCK = 72_451_103;
+
 async function migrate(
+  db: Kysely<unknown>,
+  engine: Engine,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
+  if (engine !== "postgres") return migrateUnlocked(db, engine, run);
+  // Held on a connection of its own while the migrator uses others of the pool.
+  await db.connection().execute(async (locked) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(locked);
+    try {
+      await migrateUnlocked(db, engine, run);
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(locked);
+    }
+  });
+}
+
+async function migrateUnlocked(
   db: Kysely<unknown>,
   engine: Engine,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,

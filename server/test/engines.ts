@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type DataStore, type Engine, type OpenOptions, openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { migrateToLatest, SCHEMA_CHANGE_LOCK } from "../db/migrate.ts";
 import { RedisRateLimitStore } from "../ratelimit/redisStore.ts";
 import { MemoryRateLimitStore, type RateLimitStore } from "../ratelimit/store.ts";
 
@@ -74,7 +74,10 @@ export async function createTestStore(
       await store.close();
       const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await cleanup.connect();
+      // Not while a migration reads the catalog of every schema (db/migrate.ts).
+      await cleanup.query("select pg_advisory_lock($1)", [SCHEMA_CHANGE_LOCK]);
       await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.query("select pg_advisory_unlock($1)", [SCHEMA_CHANGE_LOCK]);
       await cleanup.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
