@@ -31,9 +31,6 @@ import { updateTicket } from "../usecases/updateTicket.ts";
 export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.store.db;
 
-  /** The signed-in employee: the routes' access (common/contract/staffTickets.ts) lets only staff in. */
-  const staff = (request: Parameters<typeof requireUser>[0]): UserRow => requireUser(request);
-
   /** The ticket as this employee sees it, with what they may do on it now. */
   async function present(actor: UserRow, ticket: TicketRow) {
     return presentStaffTicketFull(ticket, await abilitiesOn(db, actor, ticket));
@@ -41,7 +38,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   return async (app) => {
     route(app, ctx, "fetchStaffTicket", async (request) => {
-      const actor = staff(request);
+      const actor = requireUser(request);
       const { ticket_id, email, createdAt } = request.body;
       const ticket = await findTicket(db, ticket_id);
       // The page's link names the ticket by id, e-mail and number: a link that does not match finds nothing.
@@ -56,7 +53,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, ctx, "updateTicket", async (request) => {
       const { ticket_id, new_category, new_priority } = request.body;
-      const actor = staff(request);
+      const actor = requireUser(request);
       const ticket = await updateTicket(ctx, actor, {
         ticketId: ticket_id,
         category: new_category,
@@ -68,14 +65,14 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, ctx, "assignTicket", async (request) => {
       const { ticketId, devId, category } = request.body;
-      const actor = staff(request);
+      const actor = requireUser(request);
       const ticket = await assignTicket(ctx, actor, { ticketId, devId, category, ip: request.ip });
       return { ticket: await present(actor, ticket) };
     });
 
     route(app, ctx, "reopenTicket", async (request) => {
       const { ticket_id, for_reply } = request.body;
-      const actor = staff(request);
+      const actor = requireUser(request);
       const ticket = await reopenTicket(ctx, actor, {
         ticketId: ticket_id,
         forReply: for_reply,
@@ -85,14 +82,14 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     route(app, ctx, "holdTicket", async (request) => {
-      const actor = staff(request);
+      const actor = requireUser(request);
       const ticket = await holdTicket(ctx, actor, request.body.ticket_id);
       return { ticket_data: await present(actor, ticket) };
     });
 
     route(app, ctx, "submitTicketComplete", async (request) => {
       const { ticket_id, action, excuse } = request.body;
-      const actor = staff(request);
+      const actor = requireUser(request);
       const ticket = await completeTicketByStaff(ctx, actor, {
         ticketId: ticket_id,
         action,
@@ -103,7 +100,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     route(app, ctx, "setRetainAttachments", async (request) => {
-      const actor = staff(request);
+      const actor = requireUser(request);
       const { ticket_id, is_retain } = request.body;
       const ticket = await setRetainAttachments(ctx, { ticketId: ticket_id, retain: is_retain });
       return { ticket: await present(actor, ticket) };
@@ -114,7 +111,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }));
 
     route(app, ctx, "fetchDevs", async (request) => {
-      const user = staff(request);
+      const user = requireUser(request);
       // scope=all is the staff list (spec/3-staff-administration.md §2.2): every employee, disabled ones too, with e-mail.
       if (request.query.scope === "all") {
         await requirePermission(db, user, "users:view");
