@@ -258,7 +258,10 @@ test("the in-chats toggle adds and removes a chat; a pinned one only after confi
   // Pinned from elsewhere (another tab of the same staff member): removal asks first.
   const staff = await signInThroughApi("mod");
   try {
-    await staff.post("/api/pin-ticket", { id: ticketId, pinned: "true" });
+    expect(await staff.post("/api/pin-ticket", { id: ticketId, pinned: "true" })).toEqual({
+      id: ticketId,
+      pinned: true,
+    });
   } finally {
     await staff.dispose();
   }

@@ -14,6 +14,7 @@ import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
 import { countUnreadNotifications, unreadCountsForHolders } from "../repositories/notifications.ts";
 import { findUserById } from "../repositories/users.ts";
+import { inOrderPerKey } from "./inOrder.ts";
 import { subscribePlayerSignals } from "./playerSignals.ts";
 import { subscribePresence } from "./presence.ts";
 import type { AppServer } from "./socketTypes.ts";
@@ -100,23 +101,29 @@ export function subscribeFanout(ctx: AppContext, io: AppServer): void {
   subscribePlayerSignals(ctx, io);
 }
 
-/** The sidebar chat list and notifications: each goes to one staff member's tabs only. */
+/**
+ * The sidebar chat list and notifications: each goes to one staff member's tabs only. A staff
+ * member's chat-list events leave in the order they happened (see inOrderPerKey).
+ */
 function subscribeChatListFanout(ctx: AppContext, io: AppServer): void {
+  const forUser = inOrderPerKey<number>((error) => ctx.events.log?.error({ err: error }, "chat list fan-out failed"));
   // The tickets carry what this one employee may do on them, as the list's HTTP answer does.
   ctx.events.on("chatList.added", ({ userId, tickets }) => {
-    void (async () => {
+    forUser(userId, async () => {
       const holder = await findUserById(ctx.store.db, userId);
       if (!holder) return;
       const abilities = await ticketAbilitiesFor(ctx.store.db, holder, tickets);
       for (const ticket of tickets)
         io.to(userRoom(userId)).emit("new_active_chat", { ticket: presentChatTicket(ticket, abilities(ticket)) });
-    })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "chat list fan-out failed"));
+    });
   });
   ctx.events.on("chatList.removed", ({ userId, ticketIds }) => {
-    for (const ticket_id of ticketIds) io.to(userRoom(userId)).emit("remove_active_chat", { ticket_id });
+    forUser(userId, () => {
+      for (const ticket_id of ticketIds) io.to(userRoom(userId)).emit("remove_active_chat", { ticket_id });
+    });
   });
   ctx.events.on("chatList.pinned", ({ userId, ticketId, pinned }) => {
-    io.to(userRoom(userId)).emit("ticket_pinned", { ticket_id: ticketId, pinned });
+    forUser(userId, () => io.to(userRoom(userId)).emit("ticket_pinned", { ticket_id: ticketId, pinned }));
   });
   ctx.events.on("notifications.allRead", ({ userId }) => {
     io.to(userRoom(userId)).emit("mark_all_read", {});

@@ -3,7 +3,7 @@
  * engines: every call, staff only, each staff member's list and notifications their own.
  */
 import type { Socket } from "socket.io-client";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { encodeChatId } from "../../common/ticket-code.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { insertNotification } from "../repositories/notifications.ts";
@@ -67,6 +67,9 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
       active_chat_ids: [t1.id],
     });
     await a.client.post("/api/add-tickets-to-chat", { ticket_ids: [t1.id, t2.id] });
+    // new_active_chat leaves once the holder's abilities are read, after the answer: wait for it.
+    // A stray announcement of t1 would have left before it, in order.
+    await vi.waitFor(() => expect(again.length).toBeGreaterThan(0));
     await caughtUp(tab1);
     expect(again).toEqual([{ ticket: expect.objectContaining({ id: t2.id }) }]);
 
@@ -85,6 +88,23 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
       active_chat_ids: [t2.id],
     });
     expect(await removedEvent).toEqual({ ticket_id: t1.id });
+    a.client.closeSockets();
+  });
+
+  it("announces a staff member's chat-list changes in the order they happened", async () => {
+    const a = await staffMember();
+    const t = await ticket();
+    const tab = await ownSocket(a.client, a.user.id);
+    const heard: string[] = [];
+    for (const event of ["new_active_chat", "ticket_pinned", "remove_active_chat"])
+      tab.on(event, () => heard.push(event));
+    // Back to back, as two quick clicks become: the add's announcement reads before it emits.
+    const events = server.node.ctx.events;
+    events.publish("chatList.added", { userId: a.user.id, tickets: [{ ...t, pinned: 0 }] });
+    events.publish("chatList.pinned", { userId: a.user.id, ticketId: t.id, pinned: true });
+    events.publish("chatList.removed", { userId: a.user.id, ticketIds: [t.id] });
+    await vi.waitFor(() => expect(heard).toHaveLength(3));
+    expect(heard).toEqual(["new_active_chat", "ticket_pinned", "remove_active_chat"]);
     a.client.closeSockets();
   });
 
@@ -135,6 +155,8 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
     expect((await a.client.post("/api/is-pinned-ticket", { id: t.id })).body).toEqual({ pinned: false });
 
     await b.client.post("/api/remove-ticket-from-chat", { ticket_id: t.id });
+    // A's removal leaves after A's add, which is announced once the holder's abilities are read.
+    await vi.waitFor(() => expect(aEvents.removed.length).toBeGreaterThan(0));
     await caughtUp(aSocket);
     // A heard only of their own add and removal, never of B's.
     expect(aEvents.added).toHaveLength(1);
