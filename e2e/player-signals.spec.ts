@@ -67,7 +67,7 @@ test("a staff reply shows on home and history without a reload; opening the tick
     await page.waitForURL("**/member/home");
     const homeRow = page.locator(`[data-testid="recent-ticket"][data-ticket-id="${ticketId}"]`);
     await expect(homeRow).toBeVisible();
-    await expect(homeRow.getByTestId("ticket-status")).toHaveText("ACTIVE");
+    await expect(homeRow.getByTestId("ticket-status")).toHaveText("Active");
     await expect(homeRow.getByTestId("unread-badge")).toHaveCount(0);
     await expect(page).toHaveTitle(/^(?!\[)/);
     const updated = homeRow.getByTestId("recent-updated");
@@ -100,7 +100,7 @@ test("a staff reply shows on home and history without a reload; opening the tick
       action: "RESOLVED",
       excuse: "Fixed in the next patch.",
     });
-    await expect(firstRow.getByTestId("ticket-status")).toHaveText("RESOLVED");
+    await expect(firstRow.getByTestId("ticket-status")).toHaveText("Resolved");
 
     // The toast's link opens the ticket; reading it clears the badge and the title's count.
     await page.getByTestId("reply-toast-link").first().click();

@@ -46,7 +46,7 @@ test("a visitor files a ticket and opens it again by id and e-mail", async ({ pa
     await other.getByTestId("find-ticket").click();
     await other.waitForURL(/\/ticket\/[^/]+$/);
     await expect(other.getByTestId("ticket-subject")).toHaveText(subject);
-    await expect(other.getByTestId("ticket-status")).toHaveText("ACTIVE");
+    await expect(other.getByTestId("ticket-status")).toHaveText("Active");
     // Temporary users follow their ticket but cannot mark it solved.
     await expect(other.getByTestId("mark-solved")).toHaveCount(0);
     await other.getByTestId("reply-input").fill("Any news?");

@@ -60,7 +60,7 @@ test.describe("staff ticket page", () => {
     await modal.getByTestId("fast-complete-other-text").fill("Solved in game by the player");
     await modal.getByTestId("fast-complete-submit").click();
     await expect(modal).toBeHidden();
-    await expect(page.getByTestId("ticket-page-status")).toHaveText("CLOSED");
+    await expect(page.getByTestId("ticket-page-status")).toHaveText("Closed");
     await expect(page.getByTestId("action-reopen")).toBeVisible();
     const stored = await admin.post<FetchStaffTicketResponse>("/api/tickets/fetch-ticket", { ticket_id: ticket.id });
     expect(stored.ticket).toMatchObject({ status: "CLOSED", excuse: "Solved in game by the player" });
@@ -95,7 +95,7 @@ test.describe("staff ticket page", () => {
     await openTicket(page, ticket);
     await page.getByTestId("action-hold").click();
     await page.getByTestId("hold-modal-confirm").click();
-    await expect(page.getByTestId("ticket-page-status")).toHaveText("ON HOLD");
+    await expect(page.getByTestId("ticket-page-status")).toHaveText("On hold");
     await expect(page.getByTestId("action-hold")).toBeDisabled();
   });
 
@@ -105,7 +105,7 @@ test.describe("staff ticket page", () => {
     await expect(page.getByTestId("action-fast-complete")).toBeDisabled();
     await page.getByTestId("action-reopen").click();
     await page.getByTestId("reopen-modal-confirm").click();
-    await expect(page.getByTestId("ticket-page-status")).toHaveText("WAITING DEV");
+    await expect(page.getByTestId("ticket-page-status")).toHaveText("Waiting for staff");
     await expect(page.getByTestId("action-reopen")).toHaveCount(0);
   });
 
@@ -127,9 +127,9 @@ test.describe("staff ticket page", () => {
   test("a change made elsewhere shows live, without a reload", async ({ page }) => {
     const ticket = await pickTicket((t) => ["NEW TICKET", "WAITING DEV", "REPLIED"].includes(t.status));
     await openTicket(page, ticket);
-    await expect(page.getByTestId("ticket-page-status")).not.toHaveText("ON HOLD");
+    await expect(page.getByTestId("ticket-page-status")).not.toHaveText("On hold");
     await admin.post("/api/tickets/put-ticket-on-hold", { ticket_id: ticket.id });
-    await expect(page.getByTestId("ticket-page-status")).toHaveText("ON HOLD");
+    await expect(page.getByTestId("ticket-page-status")).toHaveText("On hold");
   });
 
   test("a plain reply on a closed ticket opens the reopen modal, then goes out", async ({ page }) => {
@@ -149,7 +149,7 @@ test.describe("staff ticket page", () => {
     await expect(panel.getByTestId("staff-chat-message-staff").last()).toContainText(
       "One more thing about your ticket.",
     );
-    await expect(page.getByTestId("ticket-page-status")).toHaveText("REPLIED");
+    await expect(page.getByTestId("ticket-page-status")).toHaveText("Replied");
   });
 });
 

@@ -43,7 +43,7 @@ test.describe("member ticket", () => {
 
     await page.waitForURL(/\/member\/ticket\/[^/]+$/);
     await expect(page.getByTestId("ticket-subject")).toHaveText(subject);
-    await expect(page.getByTestId("ticket-status")).toHaveText("ACTIVE");
+    await expect(page.getByTestId("ticket-status")).toHaveText("Active");
     await expect(page.getByTestId("ticket-description").getByTestId("attachment-image")).toHaveCount(1);
     // Nobody answered yet: the ticket cannot be marked solved.
     await expect(page.getByTestId("mark-solved")).toHaveCount(0);
@@ -82,7 +82,7 @@ test.describe("member ticket", () => {
     await solved.click();
     await expect(page.getByRole("dialog", { name: "Confirm Action" })).toBeVisible();
     await page.getByTestId("confirm-action-confirm").click();
-    await expect(page.getByTestId("ticket-status")).toHaveText("RESOLVED");
+    await expect(page.getByTestId("ticket-status")).toHaveText("Resolved");
     await expect(page.getByTestId("reply-box")).toHaveCount(0);
     await expect(page.getByTestId("chat-ended")).toBeVisible();
     await expect(solved).toBeDisabled();

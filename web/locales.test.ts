@@ -247,16 +247,26 @@ describe("player-facing wording", () => {
   it("the WAITING DEV status fits its badge in every language (at most 18 characters)", () => {
     const long: string[] = [];
     for (const language of LANGUAGES) {
-      for (const [namespace, key] of [
-        ["common", "ticket_status.waiting_dev"],
-        ["chatList", "status.waiting_dev"],
-        ["ticketList", "status.WAITING_DEV"],
-        ["ticketPage", "status.WAITING DEV"],
-      ] as const) {
-        const text = load(language, namespace)[key] ?? "";
-        if ([...text].length > 18) long.push(`${language}/${namespace}:${key} = ${text}`);
-      }
+      const text = load(language, "common")["ticket_status.waiting_dev"] ?? "";
+      if ([...text].length > 18) long.push(`${language}: ${text}`);
     }
     expect(long).toEqual([]);
+  });
+});
+
+describe("one vocabulary", () => {
+  it("each status has one name per language, in common's ticket_status, and no namespace keeps a copy", () => {
+    const copies: string[] = [];
+    for (const language of LANGUAGES) {
+      for (const namespace of I18N_NAMESPACES) {
+        for (const key of Object.keys(load(language, namespace))) {
+          const copy = /(^|\.)status\.(new[ _]ticket|waiting[ _]dev|on[ _]hold|replied|resolved|closed|active)$/i;
+          if (copy.test(key) && !(namespace === "common" && key.startsWith("ticket_status."))) {
+            copies.push(`${language}/${namespace}:${key}`);
+          }
+        }
+      }
+    }
+    expect(copies).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * /api/system/fetch-server-status. docs/decisions/dashboard.md says what each number means.
  */
 import { z } from "zod";
+import { TICKET_STATUSES } from "../constants.ts";
 
 /**
  * The chart ranges and their series keys (spec/3-staff-administration.md §3): Last 24 Hours = hours_to_count (24 hourly
@@ -55,7 +56,7 @@ export const userStatsOverviewResponse = z.object({
   /** Active tickets of the whole help desk per category, most first. */
   open_ticket_categories: z.array(ticketCountItem),
   /** Active tickets of the whole help desk per status, in the status order of spec/1-product-frame.md §9. */
-  open_ticket_statuses: z.array(ticketCountItem),
+  open_ticket_statuses: z.array(ticketCountItem.extend({ label: z.enum(TICKET_STATUSES) })),
 });
 export type UserStatsOverviewResponse = z.infer<typeof userStatsOverviewResponse>;
 

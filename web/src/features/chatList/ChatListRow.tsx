@@ -6,16 +6,8 @@ import { Link } from "react-router";
 import { TIMING, type TicketStatus } from "../../../../common/constants.ts";
 import type { UnreadChat } from "../../../../common/schemas/chatList.ts";
 import { encodeTicketInfo } from "../../../../common/ticket-code.ts";
+import { statusLabelKey } from "../tickets/ticketDisplay.ts";
 import type { ChatRow } from "./order.ts";
-
-export const STATUS_KEY: Record<TicketStatus, string> = {
-  "NEW TICKET": "status.new_ticket",
-  "WAITING DEV": "status.waiting_dev",
-  "ON HOLD": "status.on_hold",
-  REPLIED: "status.replied",
-  RESOLVED: "status.resolved",
-  CLOSED: "status.closed",
-};
 
 const STATUS_COLOR: Record<TicketStatus, string> = {
   "NEW TICKET": "blue",
@@ -93,7 +85,7 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onOpen 
             #{row.createdAt} · {row.subject}
           </Text>
           <Badge size="xs" variant="light" color={STATUS_COLOR[row.status]} style={{ alignSelf: "flex-start" }}>
-            {t(STATUS_KEY[row.status])}
+            {t(statusLabelKey(row.status))}
           </Badge>
         </Box>
         <Stack gap={2}>

@@ -4,7 +4,7 @@
  */
 import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { statusKey } from "../ticketList/TicketStatusBadge.tsx";
+import { statusLabelKey } from "../tickets/ticketDisplay.ts";
 import { useTicketStats, useUserStatsOverview } from "./api.ts";
 import { ChartCard } from "./ChartCard.tsx";
 import { DoughnutChart } from "./charts/DoughnutChart.tsx";
@@ -54,7 +54,7 @@ export function StatisticsSections() {
               {
                 title: t("statistics.open_by_status"),
                 items: open.data.open_ticket_statuses.map((s) => ({
-                  label: t(statusKey(s.label), { ns: "ticketList" }),
+                  label: t(statusLabelKey(s.label)),
                   count: s.count,
                 })),
               },

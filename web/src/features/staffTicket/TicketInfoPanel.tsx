@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TicketPlayer } from "../../../../common/schemas/staffTickets.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
-import { categoryTitle } from "../tickets/ticketDisplay.ts";
+import { categoryTitle, statusLabelKey } from "../tickets/ticketDisplay.ts";
 import { type StaffTicketFull, useAllCategories, usePriorities } from "./api.ts";
 
 interface Props {
@@ -74,7 +74,7 @@ export function TicketInfoPanel({ ticket, user, serverTitle, canEdit, onSave }: 
       <Stack gap="sm">
         <Title order={4}>{t("info.title")}</Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-          <Fact label={t("info.status")} value={t(`status.${ticket.status}`)} testId="ticket-page-status" />
+          <Fact label={t("info.status")} value={t(statusLabelKey(ticket.status))} testId="ticket-page-status" />
           <Fact label={t("info.player")} value={user.name} />
           <Fact label={t("info.email")} value={ticket.email} />
           <Fact label={t("info.character")} value={ticket.characterName} />

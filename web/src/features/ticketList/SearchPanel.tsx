@@ -10,13 +10,12 @@ import { useTranslation } from "react-i18next";
 import { STATUS_FILTERS } from "../../../../common/schemas/ticketSearch.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { useCategories, useServers } from "../tickets/api.ts";
-import { categoryTitle } from "../tickets/ticketDisplay.ts";
+import { categoryTitle, statusLabelKey } from "../tickets/ticketDisplay.ts";
 import { AdvancedSearchModal } from "./AdvancedSearchModal.tsx";
 import { useDevs, usePriorities } from "./api.ts";
 import { hasAdvancedFilters, type SearchParams, type StatusFilter, type TextFilter } from "./listState.ts";
 import { SearchButtons } from "./SearchButtons.tsx";
 import { TextFilterInput } from "./TextFilterInput.tsx";
-import { statusKey } from "./TicketStatusBadge.tsx";
 
 type TextField = "ticketId" | "name" | "email" | "characterName";
 const TEXT_FIELDS: { field: TextField; label: string; testId: string }[] = [
@@ -106,7 +105,7 @@ export function SearchPanel({ params, onSearch, onDefault, onClear }: SearchPane
         />
         <Select
           label={t("search.status")}
-          data={[all, ...STATUS_FILTERS.map((status) => ({ value: status, label: t(statusKey(status)) }))]}
+          data={[all, ...STATUS_FILTERS.map((status) => ({ value: status, label: t(statusLabelKey(status)) }))]}
           value={draft.status ?? ALL}
           onChange={(value) => set("status", value === null || value === ALL ? null : (value as StatusFilter))}
           allowDeselect={false}

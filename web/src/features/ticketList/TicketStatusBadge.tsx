@@ -5,7 +5,7 @@
 import { Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TicketStatus } from "../../../../common/constants.ts";
-import { playerStatusGroup, STATUS_COLOR } from "../tickets/ticketDisplay.ts";
+import { playerStatusGroup, STATUS_COLOR, statusLabelKey } from "../tickets/ticketDisplay.ts";
 
 const OPEN_COLOR: Partial<Record<TicketStatus, string>> = {
   "NEW TICKET": "blue",
@@ -13,11 +13,6 @@ const OPEN_COLOR: Partial<Record<TicketStatus, string>> = {
   "ON HOLD": "grape",
   REPLIED: "teal",
 };
-
-/** The i18n key of a status or the ACTIVE group: spaces become underscores. */
-export function statusKey(status: string): string {
-  return `status.${status.replace(/ /g, "_")}`;
-}
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useTranslation("ticketList");
@@ -30,7 +25,7 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
       data-testid="ticket-status"
       data-status={status}
     >
-      {t(statusKey(status))}
+      {t(statusLabelKey(status))}
     </Badge>
   );
 }

@@ -2,7 +2,7 @@
 import { Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TicketStatus } from "../../../../common/constants.ts";
-import { playerStatusGroup, STATUS_COLOR } from "./ticketDisplay.ts";
+import { playerStatusGroup, STATUS_COLOR, statusLabelKey } from "./ticketDisplay.ts";
 
 export function StatusBadge({ status, size = "md" }: { status: TicketStatus; size?: "sm" | "md" | "lg" }) {
   const { t } = useTranslation("edit");
@@ -16,7 +16,7 @@ export function StatusBadge({ status, size = "md" }: { status: TicketStatus; siz
       data-testid="ticket-status"
       data-status={group}
     >
-      {t(`ticket.status.${group}`)}
+      {t(statusLabelKey(group))}
     </Badge>
   );
 }

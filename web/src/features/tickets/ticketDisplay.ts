@@ -14,6 +14,15 @@ export function isTicketEnded(status: TicketStatus): boolean {
   return ENDED_STATUSES.includes(status);
 }
 
+/**
+ * The one i18n key of a status, or of the player's ACTIVE group: every page names a status with
+ * the same word (common's ticket_status), so the list, the chat list, the ticket page and the
+ * player's badge cannot drift apart.
+ */
+export function statusLabelKey(status: TicketStatus | PlayerStatusGroup): string {
+  return `common:ticket_status.${status.toLowerCase().replace(/ /g, "_")}`;
+}
+
 export const STATUS_COLOR: Record<PlayerStatusGroup, string> = {
   ACTIVE: "blue",
   RESOLVED: "green",
