@@ -204,6 +204,8 @@ export function nextEvent<T = Record<string, unknown>>(socket: Socket, event: st
  * sends an event that changes nothing (leaving a room it is not in) and waits for the answer, which
  * the server writes on the same connection after whatever it wrote before. A test proves that an
  * event was not sent by checking, after this, that it has not arrived, instead of sleeping.
+ * A fan-out that reads the database before it emits (new_active_chat, unread_message) may still be
+ * on its way: wait for an event that leaves after it first.
  */
 export async function caughtUp(socket: Socket): Promise<void> {
   const answer = await emitWithAck(socket, "leave_chatroom", { room_id: "caught-up" });
