@@ -34,7 +34,7 @@ export function TicketViewers({ viewers }: { viewers: TicketViewer[] }) {
               {viewer.name}
             </Text>
             {viewer.state === "typing" && (
-              <Text size="xs" c="dimmed" fs="italic" data-testid={`ticket-viewer-${viewer.id}-typing`}>
+              <Text size="xs" c="dimmed" fs="italic" data-testid="ticket-viewer-typing">
                 {t("presence.typing")}
               </Text>
             )}

@@ -168,169 +168,169 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
   const personName = (id: number | null) =>
     id === null ? t("not_assigned") : (devs.data?.find((d) => d.id === id)?.name ?? `#${id}`);
 
-  return (
-    <TypingSignalContext.Provider value={onTyping}>
-      <Stack gap="md">
-        <TicketViewers viewers={presence.viewers} />
-        <AssigneeHeader name={assignee} playerLink={`/ticket/${ticketInfo}`} />
-        <Paper withBorder radius="md" p="sm">
-          <Group gap="xs" wrap="wrap" data-testid="ticket-actions">
-            <RefusalTooltip code={abilities.refusals.assign}>
+  const page = (
+    <Stack gap="md">
+      <TicketViewers viewers={presence.viewers} />
+      <AssigneeHeader name={assignee} playerLink={`/ticket/${ticketInfo}`} />
+      <Paper withBorder radius="md" p="sm">
+        <Group gap="xs" wrap="wrap" data-testid="ticket-actions">
+          <RefusalTooltip code={abilities.refusals.assign}>
+            <Button
+              variant="light"
+              disabled={!abilities.assign}
+              onClick={() => setDialog("assign")}
+              data-testid="action-assign"
+            >
+              {t("actions.assign")}
+            </Button>
+          </RefusalTooltip>
+          <RefusalTooltip code={abilities.refusals.hold}>
+            <Button
+              variant="light"
+              color="orange"
+              disabled={!abilities.hold}
+              onClick={() => setDialog("hold")}
+              data-testid="action-hold"
+            >
+              {t("actions.hold")}
+            </Button>
+          </RefusalTooltip>
+          <RefusalTooltip code={abilities.refusals.complete}>
+            <Button
+              variant="light"
+              color="green"
+              disabled={!abilities.complete}
+              onClick={() => setDialog("complete")}
+              data-testid="action-fast-complete"
+            >
+              {t("actions.fast_complete")}
+            </Button>
+          </RefusalTooltip>
+          {ended && (
+            <RefusalTooltip code={abilities.refusals.reopen}>
               <Button
                 variant="light"
-                disabled={!abilities.assign}
-                onClick={() => setDialog("assign")}
-                data-testid="action-assign"
+                color="blue"
+                disabled={!abilities.reopen}
+                onClick={() => setDialog("reopen")}
+                data-testid="action-reopen"
               >
-                {t("actions.assign")}
+                {t("actions.reopen")}
               </Button>
             </RefusalTooltip>
-            <RefusalTooltip code={abilities.refusals.hold}>
-              <Button
-                variant="light"
-                color="orange"
-                disabled={!abilities.hold}
-                onClick={() => setDialog("hold")}
-                data-testid="action-hold"
-              >
-                {t("actions.hold")}
-              </Button>
-            </RefusalTooltip>
-            <RefusalTooltip code={abilities.refusals.complete}>
-              <Button
-                variant="light"
-                color="green"
-                disabled={!abilities.complete}
-                onClick={() => setDialog("complete")}
-                data-testid="action-fast-complete"
-              >
-                {t("actions.fast_complete")}
-              </Button>
-            </RefusalTooltip>
-            {ended && (
-              <RefusalTooltip code={abilities.refusals.reopen}>
-                <Button
-                  variant="light"
-                  color="blue"
-                  disabled={!abilities.reopen}
-                  onClick={() => setDialog("reopen")}
-                  data-testid="action-reopen"
-                >
-                  {t("actions.reopen")}
-                </Button>
-              </RefusalTooltip>
-            )}
-            <BanButton
-              ticket={ticket}
-              onChanged={() => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticket.id) })}
-            />
-            {!ticket.clean && (
-              <Switch
-                ms="auto"
-                checked={ticket.retain_attachments}
-                onChange={(e) => {
-                  const retain = e.currentTarget.checked;
-                  void run(() => ticketActions.retain(ticket.id, retain));
-                }}
-                label={t("actions.retain")}
-                description={t("actions.retain_hint")}
-                data-testid="retain-toggle"
-              />
-            )}
-          </Group>
-        </Paper>
-
-        <Flex gap="md" wrap="wrap" align="flex-start">
-          <Box style={{ flex: "1 1 320px", minWidth: 0 }}>
-            <TicketInfoPanel
-              ticket={ticket}
-              user={player}
-              serverTitle={serverTitle}
-              canEdit={abilities.edit}
-              onSave={async (category, priority) => {
-                await run(() => ticketActions.update(ticket.id, category, priority), t("done.saved"));
+          )}
+          <BanButton
+            ticket={ticket}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticket.id) })}
+          />
+          {!ticket.clean && (
+            <Switch
+              ms="auto"
+              checked={ticket.retain_attachments}
+              onChange={(e) => {
+                const retain = e.currentTarget.checked;
+                void run(() => ticketActions.retain(ticket.id, retain));
               }}
+              label={t("actions.retain")}
+              description={t("actions.retain_hint")}
+              data-testid="retain-toggle"
             />
-          </Box>
-          <Paper
-            withBorder
-            radius="md"
-            p="md"
-            style={{ flex: "2 1 420px", minWidth: 0 }}
-            data-testid="ticket-description"
-          >
-            <Stack gap="sm">
-              <Title order={4}>{t("description.title")}</Title>
-              <Text fw={600} dir="auto">
-                {ticket.subject}
-              </Text>
-              <Text size="sm" dir="auto" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                {ticket.description}
-              </Text>
-              <AttachmentGallery urls={ticket.attachments} />
-            </Stack>
-          </Paper>
-        </Flex>
+          )}
+        </Group>
+      </Paper>
 
-        <Flex gap="md" wrap="wrap" align="stretch">
-          {/* The panel's message area is the spec's 500 px; the box grows with its header and reply box. */}
-          <Box style={{ flex: "1 1 55%", minWidth: 0 }} data-testid="staff-chat-area">
-            <StaffTicketChat ticket={ticket} onBeforeSend={onBeforeSend} onAfterSend={onAfterSend} insert={insert} />
-          </Box>
-          <Box style={{ flex: "0 1 40%", minWidth: 280 }} data-testid="notes-area">
-            <NotesPanel ticket={ticket} />
-          </Box>
-        </Flex>
-        <Box mah={400} style={{ overflow: "auto" }} data-testid="quick-reply-area">
-          <QuickReplyPanel category={ticket.category} onPick={(text) => setInsert({ text })} />
+      <Flex gap="md" wrap="wrap" align="flex-start">
+        <Box style={{ flex: "1 1 320px", minWidth: 0 }}>
+          <TicketInfoPanel
+            ticket={ticket}
+            user={player}
+            serverTitle={serverTitle}
+            canEdit={abilities.edit}
+            onSave={async (category, priority) => {
+              await run(() => ticketActions.update(ticket.id, category, priority), t("done.saved"));
+            }}
+          />
         </Box>
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          style={{ flex: "2 1 420px", minWidth: 0 }}
+          data-testid="ticket-description"
+        >
+          <Stack gap="sm">
+            <Title order={4}>{t("description.title")}</Title>
+            <Text fw={600} dir="auto">
+              {ticket.subject}
+            </Text>
+            <Text size="sm" dir="auto" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+              {ticket.description}
+            </Text>
+            <AttachmentGallery urls={ticket.attachments} />
+          </Stack>
+        </Paper>
+      </Flex>
 
-        <AssignModal
-          opened={dialog === "assign"}
-          ticket={ticket}
-          onClose={() => setDialog(null)}
-          onAssign={async (category, devId) => {
-            if (await run(() => ticketActions.assign(ticket, category, devId), t("done.assigned"))) setDialog(null);
-          }}
-        />
-        <ConfirmModal
-          opened={dialog === "hold"}
-          title={t("hold.title")}
-          text={t("hold.text")}
-          confirmLabel={t("hold.submit")}
-          color="orange"
-          testId="hold-modal"
-          onCancel={() => setDialog(null)}
-          onConfirm={async () => {
-            if (await run(() => ticketActions.hold(ticket.id), t("done.hold"))) setDialog(null);
-          }}
-        />
-        <FastCompleteModal
-          opened={dialog === "complete"}
-          required={abilities.excuse_required}
-          onClose={() => setDialog(null)}
-          onComplete={complete}
-        />
-        <ConfirmModal
-          opened={dialog === "reopen" || reopenForReply.question !== null}
-          title={t("reopen.title")}
-          text={reopenForReply.question ? t("reopen.for_reply") : t("reopen.text")}
-          confirmLabel={t("reopen.submit")}
-          testId="reopen-modal"
-          onCancel={() => {
-            setDialog(null);
-            reopenForReply.cancel();
-          }}
-          onConfirm={async () => {
-            const forReply = reopenForReply.question !== null;
-            const done = await run(() => ticketActions.reopen(ticket.id, forReply), t("done.reopened"));
-            setDialog(null);
-            if (forReply) reopenForReply.answer(done !== null);
-          }}
-        />
-        <SubmitWarningModal kind={warning.question} userId={user.id} onAnswer={warning.answer} />
-        <TrafficCopModal changes={trafficCop.question} personName={personName} onAnswer={trafficCop.answer} />
-      </Stack>
-    </TypingSignalContext.Provider>
+      <Flex gap="md" wrap="wrap" align="stretch">
+        {/* The panel's message area is the spec's 500 px; the box grows with its header and reply box. */}
+        <Box style={{ flex: "1 1 55%", minWidth: 0 }} data-testid="staff-chat-area">
+          <StaffTicketChat ticket={ticket} onBeforeSend={onBeforeSend} onAfterSend={onAfterSend} insert={insert} />
+        </Box>
+        <Box style={{ flex: "0 1 40%", minWidth: 280 }} data-testid="notes-area">
+          <NotesPanel ticket={ticket} />
+        </Box>
+      </Flex>
+      <Box mah={400} style={{ overflow: "auto" }} data-testid="quick-reply-area">
+        <QuickReplyPanel category={ticket.category} onPick={(text) => setInsert({ text })} />
+      </Box>
+
+      <AssignModal
+        opened={dialog === "assign"}
+        ticket={ticket}
+        onClose={() => setDialog(null)}
+        onAssign={async (category, devId) => {
+          if (await run(() => ticketActions.assign(ticket, category, devId), t("done.assigned"))) setDialog(null);
+        }}
+      />
+      <ConfirmModal
+        opened={dialog === "hold"}
+        title={t("hold.title")}
+        text={t("hold.text")}
+        confirmLabel={t("hold.submit")}
+        color="orange"
+        testId="hold-modal"
+        onCancel={() => setDialog(null)}
+        onConfirm={async () => {
+          if (await run(() => ticketActions.hold(ticket.id), t("done.hold"))) setDialog(null);
+        }}
+      />
+      <FastCompleteModal
+        opened={dialog === "complete"}
+        required={abilities.excuse_required}
+        onClose={() => setDialog(null)}
+        onComplete={complete}
+      />
+      <ConfirmModal
+        opened={dialog === "reopen" || reopenForReply.question !== null}
+        title={t("reopen.title")}
+        text={reopenForReply.question ? t("reopen.for_reply") : t("reopen.text")}
+        confirmLabel={t("reopen.submit")}
+        testId="reopen-modal"
+        onCancel={() => {
+          setDialog(null);
+          reopenForReply.cancel();
+        }}
+        onConfirm={async () => {
+          const forReply = reopenForReply.question !== null;
+          const done = await run(() => ticketActions.reopen(ticket.id, forReply), t("done.reopened"));
+          setDialog(null);
+          if (forReply) reopenForReply.answer(done !== null);
+        }}
+      />
+      <SubmitWarningModal kind={warning.question} userId={user.id} onAnswer={warning.answer} />
+      <TrafficCopModal changes={trafficCop.question} personName={personName} onAnswer={trafficCop.answer} />
+    </Stack>
   );
+  // The reply and note boxes below say each keystroke (presence, and the reply's start).
+  return <TypingSignalContext.Provider value={onTyping}>{page}</TypingSignalContext.Provider>;
 }

@@ -35,12 +35,18 @@ export function useTicketPresence(ticketId: number, selfId: number | undefined) 
       if (payload.ticket_id === ticketId) setViewers(payload.viewers);
     };
     const onConnect = () => say(state.current);
+    // A browser slows the timers of a tab hidden for long; back in sight, the page speaks at once.
+    const onVisible = () => {
+      if (document.visibilityState === "visible") say(state.current);
+    };
     socket.on("ticket_viewers", onViewers);
     socket.on("connect", onConnect);
+    document.addEventListener("visibilitychange", onVisible);
     say(state.current);
     const heartbeat = setInterval(() => say(state.current), PRESENCE_HEARTBEAT_SECONDS * 1000);
     return () => {
       clearInterval(heartbeat);
+      document.removeEventListener("visibilitychange", onVisible);
       clearTimeout(idle.current);
       socket.off("ticket_viewers", onViewers);
       socket.off("connect", onConnect);
