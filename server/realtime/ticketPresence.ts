@@ -25,8 +25,8 @@ function pictureOf(avatar: string | null | undefined): string | null {
   return avatar && avatar.length >= 4 ? avatar : null;
 }
 
-/** Everyone whose page counts at `now`: one row per person, typing when any of their tabs is. */
-export function viewersOf(
+/** Everyone whose page still counts (`fresh`): one row per person, typing when any of their tabs is. */
+function viewersOf(
   sockets: Pick<SocketData, "user" | "presence">[],
   ticketId: number,
   fresh: (entry: PresenceEntry) => boolean,

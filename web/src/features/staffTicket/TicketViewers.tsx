@@ -24,8 +24,8 @@ export function TicketViewers({ viewers }: { viewers: TicketViewer[] }) {
             key={viewer.id}
             gap={6}
             wrap="nowrap"
-            data-testid={`ticket-viewer-${viewer.id}`}
-            data-state={viewer.state}
+            mod={{ "user-id": viewer.id, state: viewer.state }}
+            data-testid="ticket-viewer"
           >
             <Avatar src={viewer.avatar} size={24} radius="xl" color="blue" alt="">
               {viewer.name.slice(0, 1).toUpperCase()}
