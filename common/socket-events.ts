@@ -24,6 +24,7 @@ import {
 } from "./schemas/chatList.ts";
 import { deleteMessagePayload, editMessagePayload } from "./schemas/messageEdits.ts";
 import { deleteNotePayload, editNotePayload, type Note, sendNotePayload } from "./schemas/notes.ts";
+import { type TicketViewers, ticketPresencePayload } from "./schemas/ticketPresence.ts";
 import type { PlayerTicketPing, PlayerTicketSignalEvent, StaffTicketPing } from "./schemas/ticketResponses.ts";
 
 /**
@@ -54,6 +55,8 @@ export const clientEventSchemas = {
   // chat list and notifications (spec/2-staff-ticket-work.md §7)
   get_number_of_notifications: getNumberOfNotificationsPayload,
   get_unread_messages: getUnreadMessagesPayload,
+  // Staff only: who else is on a ticket's page (collision detection)
+  ticket_presence: ticketPresencePayload,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 
@@ -84,6 +87,7 @@ export interface ClientEventAnswers {
   delete_message: StaffMessage;
   get_number_of_notifications: { unread: number };
   get_unread_messages: { unread_chats: UnreadChats };
+  ticket_presence: undefined;
 }
 
 /** Clients send a schema's input (a chat id as `chat-12`); handlers get its parsed output. */
@@ -101,6 +105,8 @@ export interface ServerToClientEvents {
   deleted_message: (message: StaffMessage | PlayerMessage) => void;
   /** Staff only: whether the ticket's player has its chat open ('User online'). */
   users_in_room: (payload: { chat_id: string; ticket_id: number; player_online: boolean }) => void;
+  /** Staff only, to the ticket's staff chat room: who is on the ticket's page, and who is typing. */
+  ticket_viewers: (payload: TicketViewers) => void;
   /** The other side read the chat: staff show read ticks. */
   messages_read: (payload: { chat_id: string; ticket_id: number; reader_class: "dev" | "user" }) => void;
   /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */

@@ -61,6 +61,12 @@ const envSchema = z.object({
   MEMBER_ACTIVE_TICKET_CAP: z.coerce.number().int().min(1).max(1000).optional(),
   /** Live sockets one user may hold at once, over every node (tabs, devices). */
   SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * A staff member whose ticket page has said nothing for this long leaves the page's viewers (a
+   * tab that vanished without saying so). Pages repeat themselves every 10 s, so keep it at 20 or
+   * more; fractions allowed (a test waits seconds).
+   */
+  PRESENCE_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GAME_SITE_URL: z.url().default("https://example.com"),
   GAME_LOGIN_URL: z.url().default("https://example.com/login"),
@@ -127,6 +133,8 @@ export interface Config {
   memberActiveTicketCap: number | undefined;
   /** Live sockets per user; the next one is refused with `too_many_sockets`. */
   socketsPerUser: number;
+  /** A ticket page's viewer who said nothing for this long is dropped (realtime/ticketPresence.ts). */
+  presenceTimeoutSeconds: number;
   logLevel: string;
   links: PublicLinks;
   /** Unset: /api/integration/* answers 404. */
@@ -266,6 +274,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     memberActiveTicketCap: env.MEMBER_ACTIVE_TICKET_CAP,
     socketsPerUser: env.SOCKETS_PER_USER,
+    presenceTimeoutSeconds: env.PRESENCE_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
     links: gameLinks(env),
     integrationApiKey: env.INTEGRATION_API_KEY,

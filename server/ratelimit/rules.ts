@@ -38,6 +38,11 @@ export const RATE_LIMITS = {
    * twice this through across a window's edge, the burst a per-socket bucket would allow.
    */
   socketEvents: { max: 20, windowSeconds: 1 },
+  /**
+   * Ticket page presence (`ticket_presence`), per user over all their tabs: a page says it every
+   * 10 s and when its typing starts or stops, so a few busy tabs stay far below this.
+   */
+  ticketPresence: { max: 40, windowSeconds: 10 },
   /** The dashboard's statistics, per address. */
   statistics: { max: 120, windowSeconds: MINUTE },
   /** Bot-check challenges, per address. */

@@ -18,10 +18,13 @@ import { inOrderPerKey } from "./inOrder.ts";
 import { subscribePlayerSignals } from "./playerSignals.ts";
 import { subscribePresence } from "./presence.ts";
 import type { AppServer } from "./socketTypes.ts";
+import { subscribeTicketPresence } from "./ticketPresence.ts";
 
 export function subscribeFanout(ctx: AppContext, io: AppServer): void {
   // The 'User online' label of the staff chat.
   subscribePresence(ctx, io);
+  // Who else is on a staff ticket page (collision detection).
+  subscribeTicketPresence(ctx, io);
 
   ctx.events.on("message.created", ({ ticket, message }) => {
     // A ban or unban line reaches the staff room as spec/2-staff-ticket-work.md §7's banned_message, in the

@@ -17,10 +17,12 @@ import { AppError } from "../errors.ts";
 import { inputIssue } from "../http/inputGuard.ts";
 import { chatAudience, isStaff } from "../policies/policy.ts";
 import { allowedRoom } from "../policies/rooms.ts";
+import { presenceSenderRefusal, ticketPresenceRefusal } from "../policies/ticketPresence.ts";
 import { ticketViewer } from "../policies/tickets.ts";
 import { presentUnreadChats } from "../presenters/chatList.ts";
 import { presentMessageFor, presentStaffMessage } from "../presenters/message.ts";
 import { presentNote } from "../presenters/note.ts";
+import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { activeChatIds } from "../repositories/activeChats.ts";
 import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
@@ -37,6 +39,7 @@ import { editChatMessage } from "../usecases/editChatMessage.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import { sendNote } from "../usecases/sendNote.ts";
 import type { AppSocket } from "./socketTypes.ts";
+import { ticketPresenceOf } from "./ticketPresence.ts";
 
 export interface EventHandler<Answer = unknown> {
   /** Parses the raw payload and runs the handler on it; a malformed payload is answered here. */
@@ -210,5 +213,21 @@ export const eventHandlers: HandlerMap = {
     const unread_chats = presentUnreadChats(await unreadCounts(ctx.store.db, user.id, ids));
     socket.emit("unread_messages", { unread_chats });
     return { ok: true, data: { unread_chats } };
+  }),
+
+  /**
+   * A staff page on a ticket is viewing, typing or has left (collision detection): its own limit,
+   * on top of every event's, since a page repeats it while open.
+   */
+  ticket_presence: defineHandler(clientEventSchemas.ticket_presence, async (ctx, socket, payload) => {
+    const { user, session } = socket.data;
+    const sender = presenceSenderRefusal(user);
+    if (sender) return { ok: false, error: sender };
+    const limit = await ctx.limits.consume(`ticket-presence:user:${user.id}`, RATE_LIMITS.ticketPresence);
+    if (!limit.allowed) return { ok: false, error: "rate_limited" };
+    const refusal = ticketPresenceRefusal(user, session, await findTicket(ctx.store.db, payload.ticket_id));
+    if (refusal) return { ok: false, error: refusal };
+    await ticketPresenceOf(socket).set(socket, payload.ticket_id, payload.state);
+    return { ok: true };
   }),
 };

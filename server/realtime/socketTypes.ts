@@ -24,9 +24,20 @@ export interface Restored {
   missedPackets: unknown[][];
 }
 
+/** What this socket's page last said on one ticket (ticketPresence.ts), with when, in epoch ms. */
+export interface PresenceEntry {
+  state: "viewing" | "typing";
+  at: number;
+}
+
 export interface SocketData extends SocketUser {
   /** Set by the handshake for a recovered socket, taken by the connection handler. */
   restored?: Restored;
+  /**
+   * The ticket pages this socket is on, by ticket id. Kept in `socket.data` because another node
+   * listing a room's sockets receives it: that is how every node reads the viewers of a ticket.
+   */
+  presence?: Record<string, PresenceEntry>;
 }
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

@@ -47,6 +47,7 @@ import { SIGNALS_ROUTES, SIGNALS_SOCKETS } from "./access/signals.ts";
 import { STAFF_CHAT_ROUTES, STAFF_CHAT_SOCKETS } from "./access/staffChat.ts";
 import { STAFF_USERS_ROUTES, STAFF_USERS_SOCKETS } from "./access/staffUsers.ts";
 import { TICKET_ACTIONS_ROUTES, TICKET_ACTIONS_SOCKETS } from "./access/ticketActions.ts";
+import { TICKET_PRESENCE_SOCKETS } from "./access/ticketPresence.ts";
 
 export * from "./access/shared.ts";
 
@@ -580,4 +581,5 @@ export const SOCKET_MATRIX: SocketAccess[] = [
   ...CONTENT_SOCKETS,
   ...LIMITS_SOCKETS,
   ...SIGNALS_SOCKETS,
+  ...TICKET_PRESENCE_SOCKETS,
 ];

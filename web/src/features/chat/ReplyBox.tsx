@@ -10,6 +10,7 @@ import { IconCircleCheck, IconCornerDownRight, IconLock, IconSend } from "@table
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSocket } from "../../realtime/SocketContext.ts";
+import { useTypingSignal } from "../../realtime/typingSignal.ts";
 import { AttachmentPicker, useFileSelection } from "../tickets/AttachmentPicker.tsx";
 import { LimitedTextarea } from "../tickets/LimitedInputs.tsx";
 import { refuseUpload, reportSubmitError } from "../tickets/submitErrors.ts";
@@ -48,6 +49,7 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
   const { t } = useTranslation(audience.ns);
   const { dir } = useDirection();
   const { socket } = useSocket();
+  const typingSignal = useTypingSignal();
   const [text, setText] = useState("");
   const [sending, setSending] = useState<SendKind | null>(null);
   const files = useFileSelection();
@@ -100,7 +102,10 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
     placeholder: t("chat.placeholder"),
     description: t("chat.enter_hint"),
     value: text,
-    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => setText(event.currentTarget.value),
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => {
+      setText(event.currentTarget.value);
+      typingSignal("reply");
+    },
     onKeyDown,
     dir: "auto",
     autosize: true,

@@ -6,18 +6,20 @@
 import { Box, Button, Flex, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ENDED_STATUSES } from "../../../../common/constants.ts";
-import type { TicketPlayer } from "../../../../common/schemas/staffTickets.ts";
+import type { FetchStaffTicketResponse, TicketPlayer } from "../../../../common/schemas/staffTickets.ts";
 import { ApiError } from "../../api/client.ts";
+import { TypingSignalContext, type TypingWhat } from "../../realtime/typingSignal.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { RefusalTooltip } from "../../ui/RefusalTooltip.tsx";
 import { errorText } from "../../ui/useErrorText.ts";
 import { usePreferences } from "../account/api.ts";
 import { BanButton } from "../bans/BanButton.tsx";
+import { type StaffChatPage, staffChatKey } from "../staffChat/api.ts";
 import { NotesPanel } from "../staffChat/NotesPanel.tsx";
 import { QuickReplyPanel } from "../staffChat/QuickReplyPanel.tsx";
 import { type SendKind, StaffTicketChat } from "../staffChat/StaffTicketChat.tsx";
@@ -29,7 +31,11 @@ import { type FastAction, type StaffTicketFull, staffTicketKey, ticketActions, u
 import { ConfirmModal, SubmitWarningModal, type WarningKind, warningSuppressed } from "./ConfirmModals.tsx";
 import { FastCompleteModal } from "./FastCompleteModal.tsx";
 import { TicketInfoPanel } from "./TicketInfoPanel.tsx";
+import { TicketViewers } from "./TicketViewers.tsx";
+import { TrafficCopModal } from "./TrafficCopModal.tsx";
+import { changesSince, type ReplyBaseline, replyBaseline, type TicketChanges } from "./trafficCop.ts";
 import { useAsk } from "./useAsk.ts";
+import { useTicketPresence } from "./useTicketPresence.ts";
 
 type Dialog = "assign" | "hold" | "complete" | "reopen" | null;
 
@@ -52,6 +58,30 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
   const [insert, setInsert] = useState<{ text: string } | null>(null);
   const warning = useAsk<WarningKind, boolean>(false);
   const reopenForReply = useAsk<true, boolean>(false);
+  const trafficCop = useAsk<TicketChanges, boolean>(false);
+  const presence = useTicketPresence(ticket.id, user?.id);
+  /** What the page knew at the current reply's first keystroke; null while no reply is started. */
+  const replyStart = useRef<ReplyBaseline | null>(null);
+
+  // The newest the page has: the ticket is read again on every ping, the chat takes lines live.
+  const chatId = ticket.chat_id;
+  const ticketId = ticket.id;
+  const latest = useCallback(() => {
+    const current = queryClient.getQueryData<FetchStaffTicketResponse>(staffTicketKey(ticketId))?.ticket;
+    const lines = queryClient.getQueryData<StaffChatPage>(staffChatKey(chatId))?.chat ?? [];
+    return { current, lines };
+  }, [queryClient, ticketId, chatId]);
+
+  const { typing } = presence;
+  const onTyping = useCallback(
+    (what: TypingWhat) => {
+      typing();
+      if (what !== "reply" || replyStart.current) return;
+      const { current, lines } = latest();
+      if (current) replyStart.current = replyBaseline(current, lines);
+    },
+    [typing, latest],
+  );
   if (!user) return null;
 
   // What this employee may do here is the server's answer (ticket.abilities); a live update reads
@@ -89,8 +119,28 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
     }
   };
 
-  /** The chat asks before sending: the warnings for resolve/close, the reopen modal for a reply on an ended ticket. */
+  /**
+   * Freshdesk's traffic cop: when messages, the status or the assignee changed after this reply was
+   * started, the page shows what changed and asks first. Either answer counts as having seen them.
+   */
+  const changesAllowSend = async (): Promise<boolean> => {
+    const start = replyStart.current;
+    const { current, lines } = latest();
+    if (!start || !current) return true;
+    const changes = changesSince(start, current, lines, user.id);
+    if (!changes) return true;
+    const send = await trafficCop.ask(changes);
+    const seen = latest();
+    if (seen.current) replyStart.current = replyBaseline(seen.current, seen.lines);
+    return send;
+  };
+
+  /**
+   * The chat asks before sending: the traffic cop, then the warnings for resolve/close, the reopen
+   * modal for a reply on an ended ticket.
+   */
   const onBeforeSend = async (kind: SendKind): Promise<boolean> => {
+    if (!(await changesAllowSend())) return false;
     if (kind === "plain") {
       if (!ended) return true;
       return reopenForReply.ask(true);
@@ -108,14 +158,19 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
 
   /** After a resolve/close message was stored, the ticket is completed (our message is the last one: no reason). */
   const onAfterSend = async (kind: SendKind) => {
+    replyStart.current = null;
     if (kind === "plain") return;
     const action: FastAction = kind === "resolve" ? "RESOLVED" : "CLOSED";
     const done = await run(() => ticketActions.complete(ticket.id, action, "", false), t(`done.${action}`));
     if (done) afterComplete();
   };
 
-  return (
+  const personName = (id: number | null) =>
+    id === null ? t("not_assigned") : (devs.data?.find((d) => d.id === id)?.name ?? `#${id}`);
+
+  const page = (
     <Stack gap="md">
+      <TicketViewers viewers={presence.viewers} />
       <AssigneeHeader name={assignee} playerLink={`/ticket/${ticketInfo}`} />
       <Paper withBorder radius="md" p="sm">
         <Group gap="xs" wrap="wrap" data-testid="ticket-actions">
@@ -273,6 +328,9 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
         }}
       />
       <SubmitWarningModal kind={warning.question} userId={user.id} onAnswer={warning.answer} />
+      <TrafficCopModal changes={trafficCop.question} personName={personName} onAnswer={trafficCop.answer} />
     </Stack>
   );
+  // The reply and note boxes below say each keystroke (presence, and the reply's start).
+  return <TypingSignalContext.Provider value={onTyping}>{page}</TypingSignalContext.Provider>;
 }

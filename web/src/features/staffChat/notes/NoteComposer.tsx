@@ -6,6 +6,7 @@ import { Avatar, Button, CloseButton, Group, Paper, Stack, Text, Textarea, Unsty
 import { IconSend } from "@tabler/icons-react";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useTypingSignal } from "../../../realtime/typingSignal.ts";
 import type { Note, StaffEntry } from "./api.ts";
 
 /** The `@…` being typed right before the caret, if any. */
@@ -22,6 +23,7 @@ interface NoteComposerProps {
 
 export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend }: NoteComposerProps) {
   const { t } = useTranslation("staffChat");
+  const typingSignal = useTypingSignal();
   const [value, setValue] = useState("");
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -148,7 +150,10 @@ export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend }: 
         placeholder={t("notes.placeholder")}
         aria-label={t("notes.placeholder")}
         value={value}
-        onChange={(e) => update(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)}
+        onChange={(e) => {
+          update(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length);
+          typingSignal("note");
+        }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
         onKeyDown={onKeyDown}
         data-testid="note-input"
