@@ -106,7 +106,10 @@ describe.each(ENGINES)("staff ticket abilities on %s", (engine) => {
   const otherEmployee = (ticket: TicketRow) => [w.mod2, w.mod, w.admin].find((s) => s.id !== ticket.assigned_to)!.id;
 
   /** The call behind each ability, on a ticket of its own ("assign to me" is checked apart, below). */
-  const CALLS: Record<Exclude<TicketAbility, "assign_self">, (ticket: TicketRow) => [string, Record<string, unknown>]> = {
+  const CALLS: Record<
+    Exclude<TicketAbility, "assign_self">,
+    (ticket: TicketRow) => [string, Record<string, unknown>]
+  > = {
     act: (t) => ["/api/tickets/submit-ticket-complete", { ticket_id: t.id, action: "RESOLVED", excuse: "Done" }],
     edit: (t) => [
       "/api/tickets/update-ticket",

@@ -25,5 +25,10 @@ export async function listAssignees(
   const db = ctx.store.db;
   const ticket = await ticketOr404(db, input.ticketId);
   await requireAssignment(ctx, actor, ticket, input.category);
-  return eligibleAssignees(await listActiveStaff(db, nowSeconds()), input.category, ticket.server_id, ticket.assigned_to);
+  return eligibleAssignees(
+    await listActiveStaff(db, nowSeconds()),
+    input.category,
+    ticket.server_id,
+    ticket.assigned_to,
+  );
 }
