@@ -18,6 +18,7 @@ import { EventLoopDelay } from "../system/eventLoopDelay.ts";
 import { addChangelog } from "../usecases/addChangelog.ts";
 import { changeFirstRunChecklist } from "../usecases/changeFirstRunChecklist.ts";
 import { countTicketsOverTime, firstReplyDelayOverTime } from "../usecases/countTicketsOverTime.ts";
+import { changeDeskSettings, readDeskSettings } from "../usecases/deskSettings.ts";
 import { readFirstRunChecklist } from "../usecases/readFirstRunChecklist.ts";
 import { readServerStatus } from "../usecases/readServerStatus.ts";
 import { ticketStatsOverview } from "../usecases/ticketStatsOverview.ts";
@@ -70,5 +71,11 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, ctx, "changeFirstRunChecklist", async (request) => ({
       checklist: await changeFirstRunChecklist(ctx, requireUser(request), request.body),
     }));
+
+    route(app, ctx, "fetchDeskSettings", async (request) => readDeskSettings(ctx, requireUser(request)));
+
+    route(app, ctx, "changeDeskSettings", async (request) =>
+      changeDeskSettings(ctx, requireUser(request), request.body),
+    );
   };
 }
