@@ -12,7 +12,7 @@ import { ENGINES } from "../test/engines.ts";
 import { buildCategory, buildStaff, buildTicket } from "../test/factories.ts";
 import { caughtUp, connected, emitWithAck, nextEvent, type TestClient } from "../test/server.ts";
 import { openSession } from "../test/sessions.ts";
-import { buildStaffTicketWorld, type StaffTicketWorld } from "../test/staffTicketWorld.ts";
+import { buildStaffTicketWorld } from "../test/staffTicketWorld.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 
 const ASSIGNEES = "/api/tickets/fetch-assignees";
