@@ -5,7 +5,7 @@
  * Each test files a ticket of its own for a member of its own: an unassigned ticket on Report bugs
  * and Europe 1, which the demo's dev handles and its mod does not.
  */
-import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { CSRF_HEADER } from "../common/constants.ts";
 import type { FetchAssigneesResponse, FetchDevsResponse } from "../common/schemas/staffTickets.ts";
 import { storageStatePath } from "./support/env.ts";
@@ -41,12 +41,21 @@ async function freshTicket(browser: Browser, name: string) {
   return { ticketId, path: await staffTicketPath(ticketId) };
 }
 
+// Each test files a ticket for a member of its own and opens pages in fresh contexts.
+test.describe.configure({ timeout: 180_000 });
+
+/** The ticket page has loaded: a fresh context boots the app first, slow on a busy machine. */
+async function pageReady(page: Page): Promise<void> {
+  await expect(page.getByTestId("ticket-info")).toBeVisible({ timeout: 60_000 });
+}
+
 test("assign to me: one click on the ticket page, as the dev rank", async ({ browser }) => {
   const { path } = await freshTicket(browser, "Takeme");
   const context = await browser.newContext({ storageState: storageStatePath("dev") });
   const page = await context.newPage();
   try {
     await page.goto(path);
+    await pageReady(page);
     await expect(page.getByTestId("ticket-assignee")).toHaveText("Not Assigned");
     await page.getByTestId("action-assign-me").click();
     await expect(page.getByTestId("ticket-assignee")).toHaveText("Assigned to DevKerem");
@@ -83,6 +92,7 @@ test.describe("as the admin", () => {
     expect(devs.some((d) => d.name === "ModAyse")).toBe(true);
 
     await page.goto(path);
+    await pageReady(page);
     await page.getByTestId("action-assign").click();
     const modal = page.getByTestId("assign-modal");
     await modal.getByTestId("assign-employee").click();
@@ -106,7 +116,7 @@ test.describe("as the admin", () => {
       // The admin switches it on in the settings.
       await page.goto("/admin/settings/preference-settings");
       const setting = page.getByTestId("desk-assign_on_first_reply");
-      await expect(setting).not.toBeChecked();
+      await expect(setting).not.toBeChecked({ timeout: 60_000 });
       await setting.click({ force: true });
       await expect(page.getByText("Desk settings saved.")).toBeVisible();
       await expect(setting).toBeChecked();
@@ -114,6 +124,7 @@ test.describe("as the admin", () => {
       // The dev replies on the unassigned ticket: it becomes theirs, as a manual assignment.
       const staff = await dev.newPage();
       await staff.goto(path);
+      await pageReady(staff);
       await expect(staff.getByTestId("ticket-assignee")).toHaveText("Not Assigned");
       const panel = staff.getByTestId("staff-chat-panel");
       await panel.getByTestId("staff-reply-input").fill("Looking into it now.");
