@@ -1,6 +1,7 @@
 /**
  * Sends a chat message on a ticket, for the HTTP call and the socket event alike: checks who may
- * write, stores the message and the ticket's new state in one transaction, then announces it.
+ * write, stores the message and the ticket's new state in one transaction, then announces it. An
+ * employee's reply may then assign an unassigned ticket to them (assignOnFirstReply.ts).
  */
 
 import type { Kysely } from "kysely";
