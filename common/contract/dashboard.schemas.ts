@@ -1,4 +1,5 @@
 import { addChangelogBody, changelogsResponse } from "../schemas/changelog.ts";
+import { changeDeskSettingsBody, deskSettingsResponse } from "../schemas/deskSettings.ts";
 import { changeFirstRunChecklistBody, firstRunChecklistResponse } from "../schemas/firstRun.ts";
 import {
   firstReplyChronologicalResponse,
@@ -21,4 +22,6 @@ export const DASHBOARD_SCHEMAS = defineSchemas<typeof DASHBOARD_ENDPOINTS>()({
   addNewChangelog: { body: addChangelogBody, response: changelogsResponse },
   fetchFirstRunChecklist: { response: firstRunChecklistResponse },
   changeFirstRunChecklist: { body: changeFirstRunChecklistBody, response: firstRunChecklistResponse },
+  fetchDeskSettings: { response: deskSettingsResponse },
+  changeDeskSettings: { body: changeDeskSettingsBody, response: deskSettingsResponse },
 });

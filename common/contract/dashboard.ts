@@ -37,4 +37,12 @@ export const DASHBOARD_ENDPOINTS = defineEndpoints({
   /** The first-run checklist (docs/decisions/first-start.md): its items need every permission the admin rank holds. */
   fetchFirstRunChecklist: { method: "GET", path: "/api/misc/fetch-first-run-checklist", access: "admin" },
   changeFirstRunChecklist: { method: "POST", path: "/api/misc/change-first-run-checklist", access: "admin" },
+  /** Desk-wide settings (docs/decisions/assignment.md): every employee reads them, the admin rank changes them. */
+  fetchDeskSettings: { method: "GET", path: "/api/misc/fetch-desk-settings", access: "staff" },
+  changeDeskSettings: {
+    method: "POST",
+    path: "/api/misc/change-desk-settings",
+    access: "admin",
+    encoding: "json",
+  },
 });

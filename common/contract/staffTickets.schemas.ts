@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   assignTicketBody,
   fastActionExcusesResponse,
+  fetchAssigneesBody,
+  fetchAssigneesResponse,
   fetchDevsResponse,
   fetchStaffTicketBody,
   fetchStaffTicketResponse,
@@ -21,6 +23,7 @@ export const STAFF_TICKET_SCHEMAS = defineSchemas<typeof STAFF_TICKET_ENDPOINTS>
   fetchStaffTicket: { body: fetchStaffTicketBody, response: fetchStaffTicketResponse },
   updateTicket: { body: updateTicketBody, response: staffTicketResponse },
   assignTicket: { body: assignTicketBody, response: staffTicketResponse },
+  fetchAssignees: { body: fetchAssigneesBody, response: fetchAssigneesResponse },
   reopenTicket: { body: reopenTicketBody, response: ticketDataResponse },
   holdTicket: { body: holdTicketBody, response: ticketDataResponse },
   submitTicketComplete: { body: submitTicketCompleteBody, response: ticketDataResponse },

@@ -9,6 +9,8 @@ export const STAFF_TICKET_ENDPOINTS = defineEndpoints({
   fetchStaffTicket: { method: "POST", path: "/api/tickets/fetch-ticket", access: "staff" },
   updateTicket: { method: "POST", path: "/api/tickets/update-ticket", access: "staff" },
   assignTicket: { method: "POST", path: "/api/tickets/assign-ticket", access: "staff" },
+  /** The employees the ticket may be assigned to in a category: whoever may assign it asks (else 403/404). */
+  fetchAssignees: { method: "POST", path: "/api/tickets/fetch-assignees", access: "staff" },
   reopenTicket: { method: "POST", path: "/api/tickets/reopen-ticket", access: "staff" },
   holdTicket: { method: "POST", path: "/api/tickets/put-ticket-on-hold", access: "staff" },
   submitTicketComplete: { method: "POST", path: "/api/tickets/submit-ticket-complete", access: "staff" },

@@ -51,5 +51,9 @@ export const changelog = z.object({
 });
 export type Changelog = z.infer<typeof changelog>;
 
-export const changelogsResponse = z.object({ changelogs: z.array(changelog) });
+export const changelogsResponse = z.object({
+  changelogs: z.array(changelog),
+  /** Whether the caller may add an entry (add-new-changelog's access, decided by the server). */
+  may_add: z.boolean(),
+});
 export type ChangelogsResponse = z.infer<typeof changelogsResponse>;

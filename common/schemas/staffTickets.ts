@@ -52,6 +52,13 @@ export const assignTicketBody = z.object({
 });
 export type AssignTicketBody = z.infer<typeof assignTicketBody>;
 
+export const fetchAssigneesBody = z.object({
+  ticket_id: id,
+  /** The category chosen in the assign dialog (the ticket's own, or the one it would move to). */
+  category: id,
+});
+export type FetchAssigneesBody = z.infer<typeof fetchAssigneesBody>;
+
 export const reopenTicketBody = z.object({
   ticket_id: id,
   /**
@@ -118,6 +125,12 @@ export type StaffTicketResponse = z.infer<typeof staffTicketResponse>;
 /** reopen-ticket, put-ticket-on-hold, submit-ticket-complete. */
 export const ticketDataResponse = z.object({ ticket_data: staffTicketFull });
 export type TicketDataResponse = z.infer<typeof ticketDataResponse>;
+
+/** The employees assign-ticket accepts as `devId` for this ticket and category, by name. */
+export const fetchAssigneesResponse = z.object({
+  assignees: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type FetchAssigneesResponse = z.infer<typeof fetchAssigneesResponse>;
 
 export const fastActionExcusesResponse = z.object({
   fast_action_excuses: z.object({ RESOLVED: z.array(z.string()), CLOSED: z.array(z.string()) }),

@@ -42,6 +42,7 @@ export const TICKET_ABILITIES = [
   "act",
   "edit",
   "assign",
+  "assign_self",
   "choose_employee",
   "hold",
   "complete",
@@ -66,6 +67,11 @@ export const ticketAbilities = z.object({
   edit: z.boolean(),
   /** assign-ticket with Auto or the current assignee. */
   assign: z.boolean(),
+  /**
+   * "Assign to me": assign-ticket naming the caller, who handles the ticket's category and server
+   * and is not its assignee already.
+   */
+  assign_self: z.boolean(),
   /** assign-ticket naming another employee (the dev rank may not). */
   choose_employee: z.boolean(),
   /** put-ticket-on-hold. */

@@ -12,6 +12,8 @@ export const APP_SETTING_DEFAULTS = {
   first_run_dismissed_at: "0",
   /** When an admin said the categories and servers fit (epoch seconds); "0": not yet. */
   first_run_setup_confirmed_at: "0",
+  /** "1": an employee's reply on an unassigned ticket assigns it to them (docs/decisions/assignment.md). */
+  assign_on_first_reply: "0",
 } as const;
 
 export type AppSettingKey = keyof typeof APP_SETTING_DEFAULTS;

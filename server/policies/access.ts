@@ -58,6 +58,20 @@ export async function requireAccess(db: Kysely<Database>, user: Actor | null, ac
 }
 
 /**
+ * Whether this caller passes a route's access: what an answer says the caller may do where the
+ * route's access is the whole rule (the changelog's add, for one).
+ */
+export async function mayAccess(db: Kysely<Database>, user: Actor | null, access: Access): Promise<boolean> {
+  try {
+    await requireAccess(db, user, access);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
+/**
  * The game's integration calls carry the configured key as a bearer token; without a configured
  * key the integration does not exist.
  */

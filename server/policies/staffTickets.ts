@@ -74,13 +74,16 @@ export function requireCategoryChoice(actor: Actor, categoryId: number, ownCateg
   if (!choosesAnyCategory(actor) && !ownCategories.includes(categoryId)) throw new AppError("category_not_allowed");
 }
 
-/** The dev rank does not choose the employee: only Auto (no devId) or keeping the assignee. */
+/**
+ * The dev rank does not choose the employee: only Auto (no devId), keeping the assignee, or
+ * themselves ("assign to me").
+ */
 export function choosesEmployee(actor: Actor): boolean {
   return actor.rank !== "dev";
 }
 
 export function requireEmployeeChoice(actor: Actor, devId: number | undefined, ticket: Ticket): void {
-  if (devId === undefined || devId === ticket.assigned_to) return;
+  if (devId === undefined || devId === ticket.assigned_to || devId === actor.id) return;
   if (!choosesEmployee(actor)) throw new AppError("employee_choice_not_allowed");
 }
 
@@ -98,18 +101,46 @@ export function reopenRefusal(
 }
 
 /**
- * Whom a ticket may be assigned to: employees whose categories include the category and whose
- * servers include the ticket's server, except the current assignee.
+ * Whether an employee may be given a ticket (spec/2-staff-ticket-work.md §4): an active employee
+ * (`member` undefined: deleted, disabled or not staff) whose categories include the category and
+ * whose servers include the ticket's server, other than the current assignee. The one rule behind
+ * the assign dialog's list, Auto, a named assignee, "assign to me" and the first reply's
+ * assignment.
  */
+export function assigneeRefusal(
+  member: StaffMember | undefined,
+  categoryId: number,
+  serverId: number,
+  currentAssignee: number | null,
+): "assignee_not_eligible" | null {
+  if (!member || member.id === currentAssignee) return "assignee_not_eligible";
+  return member.categories.includes(categoryId) && member.servers.includes(serverId) ? null : "assignee_not_eligible";
+}
+
+/** Whom a ticket may be assigned to, of the active employees: those assigneeRefusal lets through. */
 export function eligibleAssignees(
   staff: readonly StaffMember[],
   categoryId: number,
   serverId: number,
   currentAssignee: number | null,
 ): StaffMember[] {
-  return staff.filter(
-    (s) => s.id !== currentAssignee && s.categories.includes(categoryId) && s.servers.includes(serverId),
-  );
+  return staff.filter((s) => assigneeRefusal(s, categoryId, serverId, currentAssignee) === null);
+}
+
+/**
+ * "Assign to me": an assign the caller may make (open ticket, acting as its assignee) that names
+ * themselves, eligible by the one rule. Any rank may take a ticket for themselves: that is not the
+ * choice of an employee the dev rank is denied (docs/decisions/assignment.md).
+ */
+export function selfAssignRefusal(
+  actor: Actor,
+  ticket: Ticket & Pick<TicketRow, "category_id" | "server_id">,
+  self: StaffMember | undefined,
+): ErrorCode | null {
+  const act = openTicketActorRefusal(actor, ticket);
+  if (act) return act;
+  if (!canApply("assign", ticket.status)) return transitionRefusal("assign", ticket.status);
+  return assigneeRefusal(self, ticket.category_id, ticket.server_id, ticket.assigned_to);
 }
 
 /**

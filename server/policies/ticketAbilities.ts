@@ -7,10 +7,11 @@
 import type { Kysely } from "kysely";
 import type { ErrorCode } from "../../common/errors.ts";
 import type { TicketAbilities, TicketAbility } from "../../common/schemas/ticketResponses.ts";
+import { nowSeconds } from "../auth/tokens.ts";
 import type { Database, TicketRow } from "../db/schema.ts";
 import { canApply, type TicketAction, transitionRefusal } from "../domain/ticketStatus.ts";
 import { liveCategoryIds } from "../repositories/setup.ts";
-import { categoriesOf } from "../repositories/staff.ts";
+import { categoriesOf, findActiveStaffMember, type StaffMember } from "../repositories/staff.ts";
 import { banRefusal } from "./bans.ts";
 import type { Actor } from "./policy.ts";
 import {
@@ -19,6 +20,7 @@ import {
   excuseRequired,
   openTicketActorRefusal,
   reopenRefusal,
+  selfAssignRefusal,
   ticketEditorRefusal,
 } from "./staffTickets.ts";
 
@@ -31,6 +33,7 @@ type Ticket = Pick<
   | "user_id"
   | "banned"
   | "category_id"
+  | "server_id"
   | "last_message_from"
   | "last_message_by"
 >;
@@ -40,6 +43,8 @@ export interface AbilityFacts {
   ownCategories: readonly number[];
   /** Whether the ticket's category is still live: a ticket of a deleted one is not reopened. */
   categoryLive: boolean;
+  /** The actor as an assignee (categories, servers), or undefined when they take no tickets. */
+  self: StaffMember | undefined;
 }
 
 function transition(action: TicketAction, ticket: Ticket): ErrorCode | null {
@@ -55,6 +60,7 @@ export function ticketAbilities(actor: Actor, ticket: Ticket, facts: AbilityFact
     act,
     edit: ticketEditorRefusal(actor, ticket),
     assign,
+    assign_self: selfAssignRefusal(actor, ticket, facts.self),
     choose_employee: assign ?? (choosesEmployee(actor) ? null : "employee_choice_not_allowed"),
     hold: act ?? transition("hold", ticket),
     complete: act ?? transition("resolve", ticket),
@@ -69,6 +75,7 @@ export function ticketAbilities(actor: Actor, ticket: Ticket, facts: AbilityFact
     act: refusals.act === null,
     edit: refusals.edit === null,
     assign: refusals.assign === null,
+    assign_self: refusals.assign_self === null,
     choose_employee: refusals.choose_employee === null,
     hold: refusals.hold === null,
     complete: refusals.complete === null,
@@ -84,22 +91,24 @@ export function ticketAbilities(actor: Actor, ticket: Ticket, facts: AbilityFact
 export type AbilitiesOf = (ticket: TicketRow) => TicketAbilities;
 
 /**
- * Loads what the abilities of `actor` on these tickets need (their categories, which of the
- * tickets' categories are live) in two statements, whatever the number of tickets.
+ * Loads what the abilities of `actor` on these tickets need (their categories and servers, which
+ * of the tickets' categories are live) in a few statements, whatever the number of tickets.
  */
 export async function ticketAbilitiesFor(
   db: Kysely<Database>,
   actor: Actor,
   tickets: readonly Pick<TicketRow, "category_id">[],
 ): Promise<AbilitiesOf> {
-  const [ownCategories, live] = await Promise.all([
+  const [ownCategories, live, self] = await Promise.all([
     choosesAnyCategory(actor) ? Promise.resolve([]) : categoriesOf(db, actor.id),
     liveCategoryIds(
       db,
       tickets.map((t) => t.category_id),
     ),
+    findActiveStaffMember(db, actor.id, nowSeconds()),
   ]);
-  return (ticket) => ticketAbilities(actor, ticket, { ownCategories, categoryLive: live.has(ticket.category_id) });
+  return (ticket) =>
+    ticketAbilities(actor, ticket, { ownCategories, categoryLive: live.has(ticket.category_id), self });
 }
 
 /** The abilities of `actor` on one ticket. */

@@ -134,7 +134,8 @@ const STAFF_ONLY_TICKET_KEYS = [
   "abilities",
 ];
 const employee = { id: 7, class: "dev", rank: "mod", type: "normal" } as const;
-const abilities = (row: TicketRow) => ticketAbilities(employee, row, { ownCategories: [1], categoryLive: true });
+const abilities = (row: TicketRow) =>
+  ticketAbilities(employee, row, { ownCategories: [1], categoryLive: true, self: undefined });
 const STAFF_ONLY_MESSAGE_KEYS = ["read", "ip_origin", "from_user", "to_user", "prev_category", "new_category"];
 
 const ticketRows: [string, TicketRow][] = [

@@ -14,22 +14,20 @@ export interface StaffMember {
   servers: number[];
 }
 
-/**
- * Every active employee (not deleted, not disabled) with their categories and servers, by name.
- * A disabled employee takes no new tickets, so neither the assign modal nor Auto offers them.
- */
-export async function listActiveStaff(db: Kysely<Database>, now: number): Promise<StaffMember[]> {
-  const users = await db
-    .selectFrom("users")
-    .select(["id", "name", "avatar", "rank", "disabled", "disabled_until"])
-    .where("class", "=", "dev")
-    .where("deleted", "=", 0)
-    .orderBy("name")
-    .orderBy("id")
-    .execute();
-  const active = users.filter(
-    (u) => !u.disabled || (u.disabled_until !== -1 && u.disabled_until !== 0 && u.disabled_until <= now),
-  );
+type EmployeeState = { disabled: number; disabled_until: number };
+
+/** Whether an employee takes tickets now: not disabled, or disabled until a moment that has passed. */
+function takesTickets(u: EmployeeState, now: number): boolean {
+  return !u.disabled || (u.disabled_until !== -1 && u.disabled_until !== 0 && u.disabled_until <= now);
+}
+
+/** Active employees' rows with their categories and servers (two statements for any number). */
+async function withResponsibilities(
+  db: Kysely<Database>,
+  users: readonly (Omit<StaffMember, "categories" | "servers"> & EmployeeState)[],
+  now: number,
+): Promise<StaffMember[]> {
+  const active = users.filter((u) => takesTickets(u, now));
   if (!active.length) return [];
   const ids = active.map((u) => u.id);
   const [categories, servers] = await Promise.all([
@@ -44,6 +42,33 @@ export async function listActiveStaff(db: Kysely<Database>, now: number): Promis
     categories: categories.filter((c) => c.user_id === u.id).map((c) => c.category_id),
     servers: servers.filter((s) => s.user_id === u.id).map((s) => s.server_id),
   }));
+}
+
+function activeStaffQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("users")
+    .select(["id", "name", "avatar", "rank", "disabled", "disabled_until"])
+    .where("class", "=", "dev")
+    .where("deleted", "=", 0);
+}
+
+/**
+ * Every active employee (not deleted, not disabled) with their categories and servers, by name.
+ * A disabled employee takes no new tickets, so neither the assign modal nor Auto offers them.
+ */
+export async function listActiveStaff(db: Kysely<Database>, now: number): Promise<StaffMember[]> {
+  const users = await activeStaffQuery(db).orderBy("name").orderBy("id").execute();
+  return withResponsibilities(db, users, now);
+}
+
+/** One employee as listActiveStaff would list them, or undefined when they take no tickets. */
+export async function findActiveStaffMember(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+): Promise<StaffMember | undefined> {
+  const users = await activeStaffQuery(db).where("id", "=", id).execute();
+  return (await withResponsibilities(db, users, now))[0];
 }
 
 /** The categories an employee handles. */

@@ -5,6 +5,7 @@
  * the capacity warning against its thresholds, and the thresholds' validation.
  */
 import { describe, expect, it } from "vitest";
+import { PERMISSIONS } from "../../common/permissions.ts";
 import { type ServerStats, STATS_RANGES } from "../../common/schemas/stats.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import { ConfigError, loadConfig } from "../config.ts";
@@ -21,6 +22,7 @@ const STATS_CALLS = [
   "/api/stats/fetch-tickets-first-reply-time-chronological",
 ];
 const ADD = "/api/misc/add-new-changelog";
+const ALL_PERMISSIONS = [...PERMISSIONS];
 
 describe.each(ENGINES)("dashboard calls on %s", (engine) => {
   const signedIn = (user: { id: number; class: "dev" | "user" }): Promise<TestClient> =>
@@ -120,6 +122,27 @@ describe.each(ENGINES)("dashboard calls on %s", (engine) => {
   });
 
   describe("changelog", () => {
+    it("the answer says whether the caller may add an entry, as the add call answers them: admins only", async () => {
+      for (const rank of ["admin", "mod", "dev"] as const) {
+        // Every permission string does not make a mod an admin: the add is the admin rank's.
+        const staff = await signedIn(
+          await buildStaff(server.store, { rank, ...(rank === "mod" ? { permissions: ALL_PERMISSIONS } : {}) }),
+        );
+        const listed = await staff.get<{ may_add: boolean }>("/api/misc/fetch-changelogs");
+        expect(listed.status, rank).toBe(200);
+        expect(listed.body.may_add, rank).toBe(rank === "admin");
+        const before = await changelogCount();
+        const added = await staff.post<{ may_add: boolean }>(ADD, {
+          date: "08:00 01.01:2001",
+          title: rank,
+          message: "M",
+        });
+        expect(added.status, rank).toBe(rank === "admin" ? 200 : 403);
+        if (rank === "admin") expect(added.body.may_add).toBe(true);
+        else expect(await changelogCount()).toBe(before);
+      }
+    });
+
     it("an admin adds an entry dated as the spec writes it (HH:MM DD.MM:YYYY, business time zone); the list comes back newest first", async () => {
       const admin = await signedIn(await buildStaff(server.store, { rank: "admin" }));
       const older = await admin.post(ADD, { date: "09:15 01.02:2020", title: "Old release", message: "First." });

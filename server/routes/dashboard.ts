@@ -4,17 +4,21 @@
  * write them is each call's access in common/contract/dashboard.ts.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ENDPOINTS } from "../../common/contract/endpoints.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { route } from "../http/contractRoutes.ts";
 import { requireUser } from "../http/session.ts";
+import { mayAccess } from "../policies/access.ts";
 import { presentChangelog } from "../presenters/changelog.ts";
 import { RATE_LIMITS, routeLimit } from "../ratelimit/rules.ts";
 import { listChangelogs } from "../repositories/changelogs.ts";
+import type { UserRow } from "../repositories/users.ts";
 import { EventLoopDelay } from "../system/eventLoopDelay.ts";
 import { addChangelog } from "../usecases/addChangelog.ts";
 import { changeFirstRunChecklist } from "../usecases/changeFirstRunChecklist.ts";
 import { countTicketsOverTime, firstReplyDelayOverTime } from "../usecases/countTicketsOverTime.ts";
+import { changeDeskSettings, readDeskSettings } from "../usecases/deskSettings.ts";
 import { readFirstRunChecklist } from "../usecases/readFirstRunChecklist.ts";
 import { readServerStatus } from "../usecases/readServerStatus.ts";
 import { ticketStatsOverview } from "../usecases/ticketStatsOverview.ts";
@@ -47,12 +51,17 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, ctx, "fetchServerStatus", async () => ({ server_stats: await readServerStatus(ctx, loop) }));
 
-    route(app, ctx, "fetchChangelogs", async () => ({
+    /** Whether the caller may add an entry: the access of add-new-changelog, asked as its route asks it. */
+    const mayAddChangelog = (user: UserRow) => mayAccess(db, user, ENDPOINTS.addNewChangelog.access);
+
+    route(app, ctx, "fetchChangelogs", async (request) => ({
       changelogs: (await listChangelogs(db)).map(presentChangelog),
+      may_add: await mayAddChangelog(requireUser(request)),
     }));
 
     route(app, ctx, "addNewChangelog", async (request) => ({
       changelogs: (await addChangelog(ctx, request.body)).map(presentChangelog),
+      may_add: await mayAddChangelog(requireUser(request)),
     }));
 
     route(app, ctx, "fetchFirstRunChecklist", async (request) => ({
@@ -62,5 +71,11 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, ctx, "changeFirstRunChecklist", async (request) => ({
       checklist: await changeFirstRunChecklist(ctx, requireUser(request), request.body),
     }));
+
+    route(app, ctx, "fetchDeskSettings", async (request) => readDeskSettings(ctx, requireUser(request)));
+
+    route(app, ctx, "changeDeskSettings", async (request) =>
+      changeDeskSettings(ctx, requireUser(request), request.body),
+    );
   };
 }

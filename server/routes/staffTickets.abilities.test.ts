@@ -105,8 +105,11 @@ describe.each(ENGINES)("staff ticket abilities on %s", (engine) => {
   /** Someone the ticket may be handed to by name: handles its category and server, is not its assignee. */
   const otherEmployee = (ticket: TicketRow) => [w.mod2, w.mod, w.admin].find((s) => s.id !== ticket.assigned_to)!.id;
 
-  /** The call behind each ability, on a ticket of its own. */
-  const CALLS: Record<TicketAbility, (ticket: TicketRow) => [string, Record<string, unknown>]> = {
+  /** The call behind each ability, on a ticket of its own ("assign to me" is checked apart, below). */
+  const CALLS: Record<
+    Exclude<TicketAbility, "assign_self">,
+    (ticket: TicketRow) => [string, Record<string, unknown>]
+  > = {
     act: (t) => ["/api/tickets/submit-ticket-complete", { ticket_id: t.id, action: "RESOLVED", excuse: "Done" }],
     edit: (t) => [
       "/api/tickets/update-ticket",
@@ -149,11 +152,32 @@ describe.each(ENGINES)("staff ticket abilities on %s", (engine) => {
     for (const actor of ACTORS) {
       it(`${actor} on a ticket ${scenario.name}: every ability as its call answers`, async () => {
         const abilities = await abilitiesOf(actor, await ticketOf(scenario));
-        for (const ability of Object.keys(CALLS) as TicketAbility[]) {
+        for (const ability of Object.keys(CALLS) as (keyof typeof CALLS)[]) {
           const allowed = abilities[ability];
           const code = abilities.refusals[ability];
           expect(allowed ? code : typeof code, `${ability} and its refusal`).toBe(allowed ? undefined : "string");
           await expectCall(scenario, actor, CALLS[ability], allowed, code);
+        }
+
+        // Assign to me: the assign call naming the caller. Its refusal for the assignee themselves
+        // (the eligibility rule excludes the current assignee) meets the call's no-op for keeping
+        // the assignee: nothing is written either way.
+        const self = w[actor].id;
+        const toMe = (t: TicketRow): [string, Record<string, unknown>] => [
+          "/api/tickets/assign-ticket",
+          { ticketId: t.id, category: t.category_id, devId: self },
+        ];
+        const code = abilities.refusals.assign_self;
+        expect(abilities.assign_self ? code : typeof code, "assign_self and its refusal").toBe(
+          abilities.assign_self ? undefined : "string",
+        );
+        if (scenario.values(w).assigned_to === self && code === "assignee_not_eligible") {
+          const ticket = await ticketOf(scenario);
+          const [path, body] = toMe(ticket);
+          expect((await w.clients[actor].post(path, body)).status).toBe(200);
+          expect(await row(ticket.id)).toEqual(ticket);
+        } else {
+          await expectCall(scenario, actor, toMe, abilities.assign_self, code);
         }
 
         // A reason: refused without one exactly when excuse_required says so.

@@ -24,6 +24,7 @@ import { findUserById, type UserRow } from "../repositories/users.ts";
 import { assignTicket } from "../usecases/assignTicket.ts";
 import { completeTicketByStaff } from "../usecases/completeTicketByStaff.ts";
 import { holdTicket } from "../usecases/holdTicket.ts";
+import { listAssignees } from "../usecases/listAssignees.ts";
 import { reopenTicket } from "../usecases/reopenTicket.ts";
 import { setRetainAttachments } from "../usecases/setRetainAttachments.ts";
 import { updateTicket } from "../usecases/updateTicket.ts";
@@ -68,6 +69,12 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = requireUser(request);
       const ticket = await assignTicket(ctx, actor, { ticketId, devId, category, ip: request.ip });
       return { ticket: await present(actor, ticket) };
+    });
+
+    route(app, ctx, "fetchAssignees", async (request) => {
+      const { ticket_id, category } = request.body;
+      const assignees = await listAssignees(ctx, requireUser(request), { ticketId: ticket_id, category });
+      return { assignees: assignees.map(({ id, name }) => ({ id, name })) };
     });
 
     route(app, ctx, "reopenTicket", async (request) => {

@@ -39,16 +39,30 @@ export interface AssignTicketInput {
   ip: string;
 }
 
+/**
+ * What an assignment of `ticket` into `category` must pass before its employee is looked at: the
+ * caller acts on the open ticket, and a new category is live, enabled and one they may choose.
+ * The assign call and the list of its eligible assignees (listAssignees.ts) both ask it.
+ */
+export async function requireAssignment(
+  ctx: AppContext,
+  actor: StaffActor,
+  ticket: TicketRow,
+  category: number,
+): Promise<void> {
+  requireOpenTicketActor(actor, ticket);
+  requireTransition("assign", ticket);
+  if (category !== ticket.category_id) {
+    await requireOpenCategory(ctx.store.db, ctx.store.engine, category, "category");
+    requireCategoryChoice(actor, category, await categoriesOf(ctx.store.db, actor.id));
+  }
+}
+
 export async function assignTicket(ctx: AppContext, actor: StaffActor, input: AssignTicketInput): Promise<TicketRow> {
   const db = ctx.store.db;
   const ticket = await ticketOr404(db, input.ticketId);
-  requireOpenTicketActor(actor, ticket);
-  requireTransition("assign", ticket);
+  await requireAssignment(ctx, actor, ticket, input.category);
   const categoryChanged = input.category !== ticket.category_id;
-  if (categoryChanged) {
-    await requireOpenCategory(db, ctx.store.engine, input.category, "category");
-    requireCategoryChoice(actor, input.category, await categoriesOf(db, actor.id));
-  }
   requireEmployeeChoice(actor, input.devId, ticket);
 
   const now = nowSeconds();

@@ -1,6 +1,7 @@
 /**
  * Sends a chat message on a ticket, for the HTTP call and the socket event alike: checks who may
- * write, stores the message and the ticket's new state in one transaction, then announces it.
+ * write, stores the message and the ticket's new state in one transaction, then announces it. An
+ * employee's reply may then assign an unassigned ticket to them (assignOnFirstReply.ts).
  */
 
 import type { Kysely } from "kysely";
@@ -27,6 +28,7 @@ import { applyTransition } from "../repositories/ticketTransitions.ts";
 import { claimUploads, recordUploads } from "../repositories/uploads.ts";
 import type { UserRow } from "../repositories/users.ts";
 import type { SavedFile } from "../uploads/storage.ts";
+import { assignOnFirstReply } from "./assignOnFirstReply.ts";
 import { mayTag, notifyAssignee, notifyTagged, publishNotifications } from "./messageNotifications.ts";
 
 export interface SendChatMessageInput {
@@ -236,5 +238,7 @@ export async function sendChatMessage(
   publishNotifications(ctx, result.notifications, result.ticket);
   if (result.followed)
     ctx.events.publish("chatList.added", { userId: user.id, tickets: [{ ...result.ticket, pinned: 0 }] });
-  return { ticket: result.ticket, message: result.message };
+  // After the reply, whichever way it was stored: an unassigned ticket may become the sender's.
+  const ticketNow = await assignOnFirstReply(ctx, user, result.ticket, input.ip, now);
+  return { ticket: ticketNow, message: result.message };
 }

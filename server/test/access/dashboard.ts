@@ -4,6 +4,7 @@
  * (docs/decisions/first-start.md).
  */
 import { addChangelogBody } from "../../../common/schemas/changelog.ts";
+import { changeDeskSettingsBody } from "../../../common/schemas/deskSettings.ts";
 import { changeFirstRunChecklistBody } from "../../../common/schemas/firstRun.ts";
 import { statsRangeQuery } from "../../../common/schemas/stats.ts";
 import { outcomes, type RouteAccess, type SocketAccess } from "./shared.ts";
@@ -97,6 +98,25 @@ export const DASHBOARD_ROUTES: RouteAccess[] = [
       // Both actions keep their first moment: a repeated call answers the same, so every cell can run.
       { name: "the setup fits", request: () => ({ json: { action: "confirm_setup" } }), expect: ADMINS },
       { name: "dismissed", request: () => ({ json: { action: "dismiss" } }), expect: ADMINS },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/api/misc/fetch-desk-settings",
+    schema: null,
+    cases: [{ name: "the settings", request: () => ({}), expect: STAFF }],
+  },
+  {
+    method: "POST",
+    url: "/api/misc/change-desk-settings",
+    schema: changeDeskSettingsBody,
+    cases: [
+      // Off, as it starts: the other rows' replies must not assign their tickets.
+      {
+        name: "assign on first reply off",
+        request: () => ({ json: { assign_on_first_reply: false } }),
+        expect: ADMINS,
+      },
     ],
   },
 ];

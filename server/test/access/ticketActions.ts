@@ -6,6 +6,7 @@
  */
 import {
   assignTicketBody,
+  fetchAssigneesBody,
   fetchStaffTicketBody,
   holdTicketBody,
   reopenTicketBody,
@@ -78,6 +79,37 @@ export const TICKET_ACTIONS_ROUTES: RouteAccess[] = [
           json: { ticketId: (await f.freshTicket({ assignedToAdmin: true })).id, category: f.categoryId },
         }),
         expect: ADMIN_ONLY,
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/tickets/fetch-assignees",
+    schema: fetchAssigneesBody,
+    cases: [
+      {
+        name: "unassigned open ticket",
+        request: async (f) => ({ json: { ticket_id: (await f.freshTicket()).id, category: f.categoryId } }),
+        expect: staffOnly(200),
+      },
+      {
+        name: "a ticket assigned to the admin",
+        request: async (f) => ({
+          json: { ticket_id: (await f.freshTicket({ assignedToAdmin: true })).id, category: f.categoryId },
+        }),
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "a closed ticket",
+        request: async (f) => ({
+          json: { ticket_id: (await f.freshTicket({ status: "CLOSED" })).id, category: f.categoryId },
+        }),
+        expect: staffOnly(409),
+      },
+      {
+        name: "no such ticket",
+        request: (f) => ({ json: { ticket_id: 2_000_000_000, category: f.categoryId } }),
+        expect: staffOnly(404),
       },
     ],
   },

@@ -36,6 +36,7 @@ function row(id: number, values: Partial<ChatRow> = {}): ChatRow {
       act: false,
       edit: false,
       assign: false,
+      assign_self: false,
       choose_employee: false,
       hold: false,
       complete: false,

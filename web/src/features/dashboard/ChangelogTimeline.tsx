@@ -1,6 +1,6 @@
 /**
  * The changelog timeline (spec/3-staff-administration.md §2.1, §5): every member of staff reads it, newest first, under
- * the project version; admins add an entry (date HH:MM DD.MM:YYYY or empty for now, title and
+ * the project version; whoever the server says may (`may_add`: admins) adds an entry (date HH:MM DD.MM:YYYY or empty for now, title and
  * message required). The same zod rule as the server checks the form.
  */
 import {
@@ -99,11 +99,12 @@ function AddChangelogForm({ onDone }: { onDone(): void }) {
 
 export function ChangelogTimeline() {
   const { t } = useTranslation("dashboard");
-  const { user, isStaff } = useSession();
+  const { isStaff } = useSession();
   const changelogs = useChangelogs();
   const [adding, setAdding] = useState(false);
   if (!isStaff) return null;
-  const mayAdd = user?.rank === "admin";
+  // Whether the caller may add is the server's answer (add-new-changelog's access).
+  const mayAdd = changelogs.data?.may_add === true;
   return (
     <Paper withBorder radius="md" p="md" data-testid="changelog">
       <Stack gap="md">
@@ -123,14 +124,14 @@ export function ChangelogTimeline() {
         {adding && <AddChangelogForm onDone={() => setAdding(false)} />}
         {changelogs.isPending && <Loader size="sm" />}
         {changelogs.isError && <Alert color="red">{t("changelog.load_failed")}</Alert>}
-        {changelogs.data?.length === 0 && (
+        {changelogs.data?.changelogs.length === 0 && (
           <Text c="dimmed" size="sm">
             {t("changelog.empty")}
           </Text>
         )}
-        {changelogs.data && changelogs.data.length > 0 && (
+        {changelogs.data && changelogs.data.changelogs.length > 0 && (
           <Timeline active={0} bulletSize={14} lineWidth={2}>
-            {changelogs.data.map((entry) => (
+            {changelogs.data.changelogs.map((entry) => (
               <Timeline.Item key={entry.id} title={entry.title} data-testid="changelog-entry">
                 <Text size="xs" c="dimmed" dir="ltr" style={{ unicodeBidi: "isolate" }}>
                   {formatDateTime(entry.date)}

@@ -59,7 +59,7 @@ const changelogsKey = ["misc", "changelogs"];
 export function useChangelogs() {
   return useQuery({
     queryKey: changelogsKey,
-    queryFn: async () => (await api.call("fetchChangelogs")).changelogs,
+    queryFn: () => api.call("fetchChangelogs"),
   });
 }
 
@@ -67,8 +67,8 @@ export function useChangelogs() {
 export function useAddChangelog() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AddChangelogBody) => (await api.call("addNewChangelog", body)).changelogs,
-    onSuccess: (changelogs) => client.setQueryData(changelogsKey, changelogs),
+    mutationFn: (body: AddChangelogBody) => api.call("addNewChangelog", body),
+    onSuccess: (answer) => client.setQueryData(changelogsKey, answer),
   });
 }
 

@@ -1,14 +1,14 @@
 /**
- * Assign (spec/2-staff-ticket-work.md §2, §4, §6): a category among those the caller may choose and an employee among
- * those who handle that category and the ticket's server, except the current assignee, or Auto.
- * Whether the caller chooses the employee at all, and which categories, are the ticket's
- * abilities (the server's rules). A notice says when the category will change.
+ * Assign (spec/2-staff-ticket-work.md §2, §4, §6): a category among those the caller may choose and an employee of
+ * the list the server answers for that category (fetch-assignees: the eligibility rule the assign
+ * call checks), or Auto. Whether the caller chooses the employee at all, and which categories, are
+ * the ticket's abilities (the server's rules). A notice says when the category will change.
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { categoryTitle } from "../tickets/ticketDisplay.ts";
-import { type StaffTicketFull, useAllCategories, useDevs } from "./api.ts";
+import { type StaffTicketFull, useAllCategories, useAssignees } from "./api.ts";
 
 const AUTO = "auto";
 
@@ -22,7 +22,6 @@ interface Props {
 export function AssignModal({ opened, ticket, onClose, onAssign }: Props) {
   const { t, i18n } = useTranslation("ticketPage");
   const categories = useAllCategories();
-  const devs = useDevs();
   const [category, setCategory] = useState(String(ticket.category));
   const [employee, setEmployee] = useState(AUTO);
   const [busy, setBusy] = useState(false);
@@ -40,9 +39,8 @@ export function AssignModal({ opened, ticket, onClose, onAssign }: Props) {
     (c) => c.id === ticket.category || (!c.disabled && (allowed === "any" || allowed.includes(c.id))),
   );
   const categoryId = Number(category);
-  const eligible = (devs.data ?? []).filter(
-    (d) => d.id !== ticket.assignedTo && d.categories.includes(categoryId) && d.servers.includes(ticket.server),
-  );
+  const assignees = useAssignees(ticket.id, categoryId, opened && choosesEmployee);
+  const eligible = assignees.data ?? [];
   const categoryChanges = categoryId !== ticket.category;
   const newTitle = categoryTitle(
     live.find((c) => c.id === categoryId),
@@ -98,7 +96,7 @@ export function AssignModal({ opened, ticket, onClose, onAssign }: Props) {
             {t("assign.category_notice", { category: newTitle })}
           </Alert>
         )}
-        {devs.data && eligible.length === 0 && (
+        {assignees.data && eligible.length === 0 && (
           <Text size="sm" c="red">
             {t("assign.no_one")}
           </Text>

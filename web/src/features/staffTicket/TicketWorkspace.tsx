@@ -184,6 +184,16 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
               {t("actions.assign")}
             </Button>
           </RefusalTooltip>
+          {abilities.assign_self && (
+            <Button
+              variant="light"
+              color="teal"
+              onClick={() => void run(() => ticketActions.assign(ticket, ticket.category, user.id), t("done.assigned"))}
+              data-testid="action-assign-me"
+            >
+              {t("actions.assign_to_me")}
+            </Button>
+          )}
           <RefusalTooltip code={abilities.refusals.hold}>
             <Button
               variant="light"

@@ -66,6 +66,20 @@ export function useDevs() {
   });
 }
 
+/**
+ * The employees the ticket may be assigned to in `category`, as the server decides them (the rule
+ * the assign call itself checks); read afresh each time the dialog opens or the category changes.
+ */
+export function useAssignees(ticketId: number, category: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ["staff-ticket", ticketId, "assignees", category],
+    queryFn: async () => (await api.call("fetchAssignees", { ticket_id: ticketId, category })).assignees,
+    enabled,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
 export function useExcuses() {
   return useQuery({
     queryKey: ["staff", "fast-action-excuses"],

@@ -1,9 +1,13 @@
-/** Preferences (spec/3-staff-administration.md §2.5): the flags, and the warnings hidden with 'don't show again'. */
+/**
+ * Preferences (spec/3-staff-administration.md §2.5): the flags, and the warnings hidden with 'don't show again'; for
+ * whoever may change them, the desk-wide settings.
+ */
 import { Alert, Center, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useAdminCrumbs } from "../../../components/useAdminCrumbs.ts";
 import { usePreferences } from "../../../features/account/api.ts";
+import { DeskSettings } from "../../../features/account/DeskSettings.tsx";
 import { DontShowAgainReset } from "../../../features/account/DontShowAgainReset.tsx";
 import { PreferencesForm } from "../../../features/account/PreferencesForm.tsx";
 import { useSession } from "../../../session/SessionContext.ts";
@@ -29,6 +33,7 @@ export default function PreferenceSettingsPage() {
         </Center>
       )}
       {user && <DontShowAgainReset userId={user.id} />}
+      <DeskSettings />
     </Stack>
   );
 }
