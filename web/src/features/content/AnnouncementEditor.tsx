@@ -8,6 +8,7 @@ import { DatePickerInput } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { CONTENT_LIMITS } from "../../../../common/schemas/content.ts";
+import { LocalizedDates } from "../../ui/LocalizedDates.tsx";
 import { LimitedTextarea, LimitedTextInput } from "../tickets/LimitedInputs.tsx";
 import { type AnnouncementDraft, setIndefinite } from "./announcementDraft.ts";
 import { bindText, SetupForm } from "./SetupForm.tsx";
@@ -77,6 +78,7 @@ export function AnnouncementEditor({
           />
         </>
       )}
+      <LocalizedDates>
       <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ alignItems: "end" }}>
         <DatePickerInput
           label={t("setup.start_date")}
@@ -109,6 +111,7 @@ export function AnnouncementEditor({
           data-testid="announcement-indefinite"
         />
       </SimpleGrid>
+      </LocalizedDates>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} data-testid="announcement-cancel">
           {t("setup.cancel")}
