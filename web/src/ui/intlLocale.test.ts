@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatUploadSize } from "../features/tickets/attachments.ts";
 import { monthNames } from "../features/dashboard/series.ts";
 import { formatRelative } from "../features/ticketList/relativeTime.ts";
+import { formatUploadSize } from "../features/tickets/attachments.ts";
 import { formatCount, intlLocale } from "./intlLocale.ts";
 
 describe("numbers and dates in the interface language", () => {

@@ -19,9 +19,7 @@ function Ending({ log }: { log: BanLog }) {
   const date = formatDateTime(log.ban_lift_timestamp);
   // An automatic lift has a sentence of its own: no word is pasted where a name goes.
   const text =
-    log.ban_lifter_id === null
-      ? t("lifted_auto", { date })
-      : t("lifted_by", { name: log.ban_lifter_name ?? "", date });
+    log.ban_lifter_id === null ? t("lifted_auto", { date }) : t("lifted_by", { name: log.ban_lifter_name ?? "", date });
   return <Text size="sm">{text}</Text>;
 }
 

@@ -6,8 +6,8 @@ import { Alert, List } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { CapacityWarning, ServerStats } from "../../../../common/schemas/stats.ts";
-import { useServerStatus } from "./api.ts";
 import { intlLocale } from "../../ui/intlLocale.ts";
+import { useServerStatus } from "./api.ts";
 
 function formatBytes(bytes: number, language: string): string {
   const units = ["B", "KB", "MB", "GB", "TB", "PB"];

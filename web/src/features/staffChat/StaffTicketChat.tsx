@@ -54,7 +54,7 @@ export function StaffTicketChat({ ticket, onBeforeSend, onAfterSend, insert }: S
       person: (id) => (id === null ? "—" : (people.get(id) ?? `#${id}`)),
       category: (id) => (id === null ? "—" : (titles.get(id) ?? `#${id}`)),
     };
-  }, [chatUsers, directory.data, categories.data, deletedCategories.data, i18n.language, t]);
+  }, [chatUsers, directory.data, categories.data, deletedCategories.data, i18n.language]);
 
   return (
     <ChatPanel

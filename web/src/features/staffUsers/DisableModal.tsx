@@ -62,15 +62,15 @@ export function DisableModal({ employee, onClose }: { employee: Employee; onClos
       {mode === "date" && (
         <LocalizedDates>
           <DatePickerInput
-          label={t("disable.date")}
-          value={date}
-          onChange={setDate}
-          minDate={earliest}
-          maxDate={latest}
-          valueFormat="DD.MM.YYYY"
-          popoverProps={{ withinPortal: true }}
-          data-testid="disable-date"
-        />
+            label={t("disable.date")}
+            value={date}
+            onChange={setDate}
+            minDate={earliest}
+            maxDate={latest}
+            valueFormat="DD.MM.YYYY"
+            popoverProps={{ withinPortal: true }}
+            data-testid="disable-date"
+          />
         </LocalizedDates>
       )}
     </DialogFrame>

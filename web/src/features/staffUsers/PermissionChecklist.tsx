@@ -8,7 +8,6 @@ import { useTranslation } from "react-i18next";
 import { PERMISSIONS, type Permission } from "../../../../common/permissions.ts";
 import { AREAS, areaLabelKey, permissionLabelKey } from "./permissionLabels.ts";
 
-
 export function PermissionChecklist({
   value,
   held,

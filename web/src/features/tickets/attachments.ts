@@ -85,9 +85,11 @@ export function typeNames(limits: UploadLimits): string[] {
 /** The size limit in the reader's language and digits, e.g. "50 MB" or "50 ميغابايت" (Latin digits in Arabic too). */
 export function formatUploadSize(bytes: number, language: string): string {
   const megabytes = bytes / (1024 * 1024);
-  return new Intl.NumberFormat(intlLocale(language), { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(
-    megabytes,
-  );
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: "unit",
+    unit: "megabyte",
+    maximumFractionDigits: 1,
+  }).format(megabytes);
 }
 
 /** What an attachment URL points at, by the stored name's extension. */
