@@ -69,7 +69,7 @@ test.describe("dashboard charts", () => {
   test.describe("range buttons", () => {
     test.use({ storageState: storageStatePath("mod") });
 
-    test("switch the series: Last Year in month names, Last Week every fourth date, Last Month in days", async ({
+    test("switch the series: Last year in month names, Last week every fourth date, Last month in days", async ({
       page,
     }) => {
       await page.goto("/admin/dashboard");
@@ -100,7 +100,7 @@ test.describe("dashboard charts", () => {
 
 test.describe("statistics page", () => {
   for (const scheme of ["light", "dark"] as const) {
-    test(`holds Tickets Overview, Ticket Count and Ticket First Reply Delay, drawn in ${scheme} mode`, async ({
+    test(`holds Tickets overview, Ticket count and Ticket first reply delay, drawn in ${scheme} mode`, async ({
       browser,
     }) => {
       const page = await openAs(browser, scheme);
