@@ -1,7 +1,7 @@
 /**
  * The sidebar chat list and notifications (spec/2-staff-ticket-work.md §2, §3, §7): pin and unpin (a pinned chat asks
  * before removal), a player's reply marks the ticket in the sidebar, an assignment to another
- * staff member makes their notification appear live (toast, bell, title prefix), Mark All Read.
+ * staff member makes their notification appear live (toast, bell, title prefix), Mark all read.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { CSRF_COOKIE, CSRF_HEADER } from "../common/constants.ts";
@@ -178,7 +178,7 @@ test.describe("sidebar chat list and notifications", () => {
     await player.context().close();
   });
 
-  test("an assignment makes the assignee's notification appear; Mark All Read and the title prefix", async ({
+  test("an assignment makes the assignee's notification appear; Mark all read and the title prefix", async ({
     page,
     browser,
   }) => {

@@ -108,7 +108,7 @@ test("an FAQ added in setup shows on the public FAQ page", async ({ browser }) =
   const stamp = Date.now();
   const admin = await pageAs(browser, "admin");
   await admin.goto("/admin/setup/faq-setup");
-  await expect(admin.getByRole("heading", { name: "FAQ Setup" })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "FAQ setup" })).toBeVisible();
   await expect(admin.getByText("Set up the frequently asked questions.")).toBeVisible();
   const table = admin.getByTestId("faq-setup-table");
   for (const header of ["FAQ", "FAQ (English)", "Value"]) {
@@ -155,7 +155,7 @@ test("the dashboard panel shows an employee announcement", async ({ browser }) =
   const title = `Shift change ${Date.now()}`;
   const admin = await pageAs(browser, "admin");
   await admin.goto("/admin/setup/employee-announcements-setup");
-  await expect(admin.getByRole("heading", { name: "Employee Announcements" })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "Employee announcements" })).toBeVisible();
   await admin.getByTestId("announcement-add").click();
   const form = admin.getByTestId("announcement-form");
   await expect(form.getByRole("textbox", { name: "English title" })).toHaveCount(0);
@@ -172,11 +172,11 @@ test("the dashboard panel shows an employee announcement", async ({ browser }) =
   await mod.goto("/admin/dashboard");
   const panel = mod.getByTestId("dashboard-employee-announcements").getByTestId("announcements-panel");
   // The first dashboard load of a signed-in page can take a while on a busy machine.
-  await expect(panel).toContainText("Employee Announcements", { timeout: SLOW_PAGE_MS });
+  await expect(panel).toContainText("Employee announcements", { timeout: SLOW_PAGE_MS });
   await showInPanel(panel, title);
   await expect(panel).toContainText("The night shift starts at 22:00 from Monday.");
   // New to this reader and recent: the yellow border.
   await expect(panel).toHaveAttribute("data-highlighted", "true");
-  await expect(mod.getByTestId("dashboard-player-announcements")).toContainText("Player Announcements");
+  await expect(mod.getByTestId("dashboard-player-announcements")).toContainText("Player announcements");
   await deleteRow(admin, row, "announcement-delete");
 });

@@ -83,7 +83,7 @@ test.describe("FAQ page", () => {
     expect(faqs.length).toBeGreaterThanOrEqual(7);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/faq");
-    await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Frequently asked questions" })).toBeVisible();
     const columns = page.getByTestId("faq-column");
     await expect(columns).toHaveCount(2);
     await expect(page.getByTestId("faq-entry")).toHaveCount(faqs.length);
@@ -168,7 +168,7 @@ test.describe("member home", () => {
   test("/member/faq shows every entry", async ({ page, request }) => {
     const faqs = await fetchFaqs(request);
     await page.goto("/member/faq");
-    await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Frequently asked questions" })).toBeVisible();
     await expect(page.getByTestId("faq-entry")).toHaveCount(faqs.length);
   });
 });

@@ -69,7 +69,7 @@ test.describe("dashboard charts", () => {
   test.describe("range buttons", () => {
     test.use({ storageState: storageStatePath("mod") });
 
-    test("switch the series: Last Year in month names, Last Week every fourth date, Last Month in days", async ({
+    test("switch the series: Last year in month names, Last week every fourth date, Last month in days", async ({
       page,
     }) => {
       await page.goto("/admin/dashboard");
@@ -77,7 +77,7 @@ test.describe("dashboard charts", () => {
       await expect(chart).toHaveAttribute("data-range", "hours_to_count");
       const axis = chart.locator("[data-labels]");
 
-      await chart.getByText("Last Year", { exact: true }).click();
+      await chart.getByText("Last year", { exact: true }).click();
       await expect(chart).toHaveAttribute("data-range", "months_to_count");
       await expect.poll(async () => (await json(axis, "data-labels")).length).toBe(12);
       const months = await json(axis, "data-labels");
@@ -86,12 +86,12 @@ test.describe("dashboard charts", () => {
       expect(new Set(months).size).toBe(12);
       await expectDrawn(chart);
 
-      await chart.getByText("Last Week", { exact: true }).click();
+      await chart.getByText("Last week", { exact: true }).click();
       await expect(chart).toHaveAttribute("data-range", "intervals_to_count");
       await expect.poll(async () => (await json(axis, "data-labels")).length).toBe(7);
       expect((await json(axis, "data-labels")).every((l) => /^\d{4}-\d{2}-\d{2}$/.test(l))).toBe(true);
 
-      await chart.getByText("Last Month", { exact: true }).click();
+      await chart.getByText("Last month", { exact: true }).click();
       await expect(chart).toHaveAttribute("data-range", "weeks_to_count");
       await expect.poll(async () => (await json(axis, "data-labels")).length).toBe(30);
     });
@@ -100,13 +100,13 @@ test.describe("dashboard charts", () => {
 
 test.describe("statistics page", () => {
   for (const scheme of ["light", "dark"] as const) {
-    test(`holds Tickets Overview, Ticket Count and Ticket First Reply Delay, drawn in ${scheme} mode`, async ({
+    test(`holds Tickets overview, Ticket count and Ticket first reply delay, drawn in ${scheme} mode`, async ({
       browser,
     }) => {
       const page = await openAs(browser, scheme);
       await page.goto("/admin/statistics");
       await expect(page.getByRole("heading", { name: "Statistics", exact: true })).toBeVisible();
-      for (const title of ["Tickets Overview", "Ticket Count", "Ticket First Reply Delay"]) {
+      for (const title of ["Tickets overview", "Ticket count", "Ticket first reply delay"]) {
         await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
       }
       const overview = page.getByTestId("stats-tickets-overview");
@@ -120,7 +120,7 @@ test.describe("statistics page", () => {
       const delay = page.getByTestId("stats-first-reply");
       await expectDrawn(delay);
       expect(await json(delay.locator("[data-legend]"), "data-legend")).toEqual(["Mean", "Median"]);
-      await delay.getByText("Last Year", { exact: true }).click();
+      await delay.getByText("Last year", { exact: true }).click();
       await expect(delay.getByTestId("over-time-chart")).toHaveAttribute("data-range", "months_to_count");
       await expectDrawn(delay);
       await page.context().close();
@@ -141,7 +141,7 @@ test.describe("changelog", () => {
     await form.getByLabel("Title").fill("Too early");
     await form.getByLabel("Message").fill("Not sent.");
     await form.getByRole("button", { name: "Add", exact: true }).click();
-    await expect(form.getByText("Use HH:MM DD.MM:YYYY, or leave the date empty.")).toBeVisible();
+    await expect(form.getByText("Use HH:MM DD.MM.YYYY, or leave the date empty.")).toBeVisible();
 
     const title = `Charts ${Date.now()}`;
     await form.getByLabel("Date").fill("09:30 02.11:2026");

@@ -42,7 +42,7 @@ test.describe("anonymous visitor", () => {
     await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Log in on the game website" })).toBeVisible();
     await page.goto("/faq");
-    await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Frequently asked questions" })).toBeVisible();
   });
 });
 
@@ -107,7 +107,7 @@ test.describe("staff (mod)", () => {
     ]) {
       await expect(page.getByTestId(`sidebar-${entry}`)).toBeVisible();
     }
-    await expect(page.getByRole("heading", { name: "Category Setup" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Category setup" })).toBeVisible();
     await expect(page.getByTestId("sidebar-setup")).toHaveAttribute("href", "/admin/setup/category-setup");
     await page.goto("/admin/dashboard");
     await expect(page.getByTestId("sidebar-setup")).toHaveAttribute("href", "/admin/setup/quick-replies");

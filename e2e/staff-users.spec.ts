@@ -59,6 +59,10 @@ test("an admin creates a mod who sets a password, signs in, loses setup:view liv
   await page.getByRole("option", { name: "Moderator" }).click();
   await expect(dialog.getByTestId("permission-setup:view")).toBeChecked();
   await expect(dialog.getByTestId("permission-users:create")).not.toBeChecked();
+  // Each permission reads by its translated name, not its permission string.
+  await expect(dialog.getByRole("checkbox", { name: "Change passwords" })).toBeVisible();
+  await expect(dialog.getByText("Quick replies", { exact: true })).toBeVisible();
+  await expect(dialog.getByText(/reset_pw|quick_response/i)).toHaveCount(0);
   await dialog.getByTestId("dialog-confirm").click();
   const link = await dialog.getByTestId("setup-link").inputValue();
   expect(link).toMatch(/\/setup-password\/[\w-]+$/);

@@ -80,7 +80,7 @@ test.describe("member ticket", () => {
     const solved = page.getByTestId("mark-solved");
     await expect(solved).toBeEnabled();
     await solved.click();
-    await expect(page.getByRole("dialog", { name: "Confirm Action" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Confirm action" })).toBeVisible();
     await page.getByTestId("confirm-action-confirm").click();
     await expect(page.getByTestId("ticket-status")).toHaveText("Resolved");
     await expect(page.getByTestId("reply-box")).toHaveCount(0);

@@ -13,6 +13,8 @@ import i18next, { type ResourceKey } from "i18next";
 import { describe, expect, it } from "vitest";
 import { I18N_NAMESPACES, LANGUAGES, LIMITS } from "../common/constants.ts";
 import { ERRORS } from "../common/errors.ts";
+import { PERMISSIONS } from "../common/permissions.ts";
+import { AREAS, areaLabelKey, permissionLabelKey } from "./src/features/staffUsers/permissionLabels.ts";
 import { ERROR_TEXT_VALUES } from "./src/ui/errorTextValues.ts";
 
 const ROOT = path.join(import.meta.dirname, "public", "locales");
@@ -268,5 +270,113 @@ describe("one vocabulary", () => {
       }
     }
     expect(copies).toEqual([]);
+  });
+});
+
+/** Every text of a language, as [namespace:key, text]. */
+function allTexts(language: string): [string, string][] {
+  return I18N_NAMESPACES.flatMap((namespace) =>
+    Object.entries(load(language, namespace)).map(([key, text]): [string, string] => [`${namespace}:${key}`, text]),
+  );
+}
+
+/**
+ * Words that compete with the one each language chose (docs/decisions/languages.md, "One word
+ * per concept"): a text with one of them names a ticket, an assignment, a ban, a rank or the
+ * admin differently from the rest of the interface.
+ */
+const COMPETING_WORDS: Record<string, { word: RegExp; unless?: (key: string, english: string) => boolean }[]> = {
+  "pt-BR": [{ word: /\bchamados?\b/i }, { word: /\bpatentes?\b/i }],
+  // "pedido" stays where English says "request" (an HTTP request is not a ticket).
+  pt: [{ word: /\bpedidos?\b/i, unless: (_key, english) => /request/i.test(english) }, { word: /\bpatentes?\b/i }],
+  ru: [{ word: /обращени/i }],
+  fr: [{ word: /attribu/i }],
+  es: [{ word: /\bbane[aoó]\w*/i }, { word: /\bsuspen(d|s)\w*/i }],
+  it: [{ word: /\bgrado\b/i }, { word: /\bsblocc\w*/i }],
+  ar: [{ word: /إسناد|أسند|المكلَّف|حظره/ }, { word: /(^|\s)(ل|ال|لل)?مسؤول($|[\s.،؟])/ }],
+};
+
+function englishOf(namespaceKey: string): string {
+  const [namespace, key] = [
+    namespaceKey.slice(0, namespaceKey.indexOf(":")),
+    namespaceKey.slice(namespaceKey.indexOf(":") + 1),
+  ];
+  return load("en", namespace)[key] ?? "";
+}
+
+describe("one vocabulary per language", () => {
+  for (const [language, rules] of Object.entries(COMPETING_WORDS)) {
+    it(`${language} uses one word each for ticket, assign, ban, rank and admin`, () => {
+      const competing = allTexts(language)
+        .filter(([key, text]) => rules.some((rule) => rule.word.test(text) && !rule.unless?.(key, englishOf(key))))
+        .map(([key, text]) => `${key} = ${text}`);
+      expect(competing).toEqual([]);
+    });
+  }
+
+  it("German says Sie, Spanish tú and Chinese 您, in every namespace", () => {
+    const wrong = [
+      ...allTexts("de").filter(([, text]) => /\b(du|dich|dir|dein\w*)\b/i.test(text)),
+      ...allTexts("es").filter(([, text]) =>
+        /\b(usted|ustedes|inicie|elija|introduzca|compruebe|vuelva|espere|abra|describa|guarde|cuéntenos|necesita|puede usted)\b/i.test(
+          text,
+        ),
+      ),
+      ...allTexts("zh").filter(([, text]) => text.includes("你")),
+    ].map(([key, text]) => `${key} = ${text}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("words that meant something else stay away", () => {
+    const de = (namespace: string) => load("de", namespace);
+    // Lösen is German for resolving a ticket; Sperren is the ban word, not disabling a user.
+    expect(de("chatList").unpin).not.toMatch(/^lösen$/i);
+    const disable = Object.entries(de("users")).filter(
+      ([key]) => key.startsWith("disable.") || key === "actions.disable" || key === "columns.disabled",
+    );
+    expect(disable.filter(([, text]) => /sperr/i.test(text))).toEqual([]);
+    expect(load("it", "chatList").unpin).not.toMatch(/sblocca/i);
+    // The player badge's tier is not the staff member's rank.
+    const ja = load("ja", "players");
+    const rank = load("ja", "users")["columns.rank"]!;
+    expect(ja["profile.tier"]).not.toContain(rank);
+  });
+});
+
+describe("English labels", () => {
+  // Proper names that keep their capital inside a label: page names and the language.
+  const PROPER = new Set(["English", "Users", "Players", "FAQ", "Discord", "Facebook", "YouTube"]);
+
+  it("are in sentence case ('Hide pinned', not 'Hide Pinned')", () => {
+    const titleCase = allTexts("en")
+      .filter(([, text]) => !/[.?!:;]\s|[.?!]$/.test(text))
+      .filter(([, text]) => {
+        const words = text
+          .replace(/{{[^}]+}}/g, "")
+          .replace(/[()“”"]/g, "")
+          .split(/\s+/)
+          .filter(Boolean);
+        return words.slice(1).some((word) => /^\p{Lu}\p{Ll}/u.test(word) && !PROPER.has(word));
+      })
+      .map(([key, text]) => `${key} = ${text}`);
+    expect(titleCase).toEqual([]);
+  });
+
+  it("name a date format the changelog reads (HH:MM DD.MM.YYYY)", () => {
+    for (const language of LANGUAGES) {
+      const dashboard = load(language, "dashboard");
+      for (const key of ["changelog.date_hint", "changelog.date_invalid"]) {
+        expect(dashboard[key], `${language}/dashboard:${key}`).not.toMatch(/\.\S\S:\S{4}/);
+      }
+    }
+  });
+});
+
+describe("permission names", () => {
+  it("every permission and area has a readable English name", () => {
+    const users = load("en", "users");
+    const missing = [...PERMISSIONS.map(permissionLabelKey), ...AREAS.map(areaLabelKey)].filter((key) => !users[key]);
+    expect(missing).toEqual([]);
+    expect(users[permissionLabelKey("users:reset_pw")]).toBe("Change passwords");
   });
 });

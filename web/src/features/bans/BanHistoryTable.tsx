@@ -16,8 +16,11 @@ function Ending({ log }: { log: BanLog }) {
   const { t } = useTranslation("bans");
   if (log.active) return <Badge color="red">{t("active")}</Badge>;
   if (log.ban_lift_timestamp === null) return <Text size="sm">-</Text>;
-  const by = log.ban_lifter_id === null ? t("lifted_auto") : (log.ban_lifter_name ?? "");
-  return <Text size="sm">{t("lifted_by", { name: by, date: formatDateTime(log.ban_lift_timestamp) })}</Text>;
+  const date = formatDateTime(log.ban_lift_timestamp);
+  // An automatic lift has a sentence of its own: no word is pasted where a name goes.
+  const text =
+    log.ban_lifter_id === null ? t("lifted_auto", { date }) : t("lifted_by", { name: log.ban_lifter_name ?? "", date });
+  return <Text size="sm">{text}</Text>;
 }
 
 interface BanHistoryTableProps {

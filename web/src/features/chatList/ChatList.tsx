@@ -121,11 +121,13 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
         </Chip>
       </Group>
       {preferences.data?.remove_all_chats_button && rows.length > 0 && (
-        <Group gap={4} grow>
+        // Each button keeps its whole label: they share the row when both fit and stack otherwise.
+        <Group gap={4} wrap="wrap">
           <Button
             size="compact-xs"
             variant="light"
             color="red"
+            style={{ flex: "1 1 auto" }}
             data-testid="chat-list-remove-all"
             onClick={() => removeMany(rows.filter((r) => !r.pinned).map((r) => r.id))}
           >
@@ -135,6 +137,7 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
             size="compact-xs"
             variant="light"
             color="orange"
+            style={{ flex: "1 1 auto" }}
             data-testid="chat-list-remove-ended"
             onClick={() =>
               removeMany(rows.filter((r) => !r.pinned && ENDED_STATUSES.includes(r.status)).map((r) => r.id))

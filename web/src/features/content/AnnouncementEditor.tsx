@@ -8,6 +8,7 @@ import { DatePickerInput } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { CONTENT_LIMITS } from "../../../../common/schemas/content.ts";
+import { LocalizedDates } from "../../ui/LocalizedDates.tsx";
 import { LimitedTextarea, LimitedTextInput } from "../tickets/LimitedInputs.tsx";
 import { type AnnouncementDraft, setIndefinite } from "./announcementDraft.ts";
 import { bindText, SetupForm } from "./SetupForm.tsx";
@@ -77,38 +78,40 @@ export function AnnouncementEditor({
           />
         </>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ alignItems: "end" }}>
-        <DatePickerInput
-          label={t("setup.start_date")}
-          required
-          valueFormat={DATE_FORMAT}
-          leftSection={<IconCalendar size={16} />}
-          value={draft.startDate}
-          onChange={(startDate) => onChange({ startDate })}
-          data-testid="announcement-start"
-        />
-        <DatePickerInput
-          label={t("setup.end_date")}
-          required={!draft.indefinite}
-          disabled={draft.indefinite}
-          valueFormat={DATE_FORMAT}
-          leftSection={<IconCalendar size={16} />}
-          minDate={draft.startDate ?? undefined}
-          value={draft.endDate}
-          onChange={(endDate) => onChange({ endDate })}
-          data-testid="announcement-end"
-        />
-        <Switch
-          label={t("setup.indefinite")}
-          checked={draft.indefinite}
-          onChange={(event) => {
-            const indefinite = event.currentTarget.checked;
-            onChange((current) => setIndefinite(current, indefinite));
-          }}
-          mb={8}
-          data-testid="announcement-indefinite"
-        />
-      </SimpleGrid>
+      <LocalizedDates>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ alignItems: "end" }}>
+          <DatePickerInput
+            label={t("setup.start_date")}
+            required
+            valueFormat={DATE_FORMAT}
+            leftSection={<IconCalendar size={16} />}
+            value={draft.startDate}
+            onChange={(startDate) => onChange({ startDate })}
+            data-testid="announcement-start"
+          />
+          <DatePickerInput
+            label={t("setup.end_date")}
+            required={!draft.indefinite}
+            disabled={draft.indefinite}
+            valueFormat={DATE_FORMAT}
+            leftSection={<IconCalendar size={16} />}
+            minDate={draft.startDate ?? undefined}
+            value={draft.endDate}
+            onChange={(endDate) => onChange({ endDate })}
+            data-testid="announcement-end"
+          />
+          <Switch
+            label={t("setup.indefinite")}
+            checked={draft.indefinite}
+            onChange={(event) => {
+              const indefinite = event.currentTarget.checked;
+              onChange((current) => setIndefinite(current, indefinite));
+            }}
+            mb={8}
+            data-testid="announcement-indefinite"
+          />
+        </SimpleGrid>
+      </LocalizedDates>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} data-testid="announcement-cancel">
           {t("setup.cancel")}

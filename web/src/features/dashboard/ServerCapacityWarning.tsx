@@ -6,6 +6,7 @@ import { Alert, List } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { CapacityWarning, ServerStats } from "../../../../common/schemas/stats.ts";
+import { intlLocale } from "../../ui/intlLocale.ts";
 import { useServerStatus } from "./api.ts";
 
 function formatBytes(bytes: number, language: string): string {
@@ -16,7 +17,7 @@ function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toLocaleString(language, { maximumFractionDigits: 1 })} ${units[unit]}`;
+  return `${value.toLocaleString(intlLocale(language), { maximumFractionDigits: 1 })} ${units[unit]}`;
 }
 
 function values(warning: CapacityWarning, stats: ServerStats, language: string): Record<string, string | number> {

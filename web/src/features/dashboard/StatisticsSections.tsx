@@ -4,6 +4,7 @@
  */
 import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { formatCount } from "../../ui/intlLocale.ts";
 import { statusLabelKey } from "../tickets/ticketDisplay.ts";
 import { useTicketStats, useUserStatsOverview } from "./api.ts";
 import { ChartCard } from "./ChartCard.tsx";
@@ -20,7 +21,7 @@ const FIGURE_LABEL = {
 } as const;
 
 export function StatisticsSections() {
-  const { t } = useTranslation(["dashboard", "ticketList"]);
+  const { t, i18n } = useTranslation(["dashboard", "ticketList"]);
   const totals = useTicketStats();
   const open = useUserStatsOverview();
   const failed = totals.isError || open.isError;
@@ -41,7 +42,7 @@ export function StatisticsSections() {
                   {t(FIGURE_LABEL[key])}
                 </Text>
                 <Text fz={26} fw={700}>
-                  {totals.data.ticket_stats[key].toLocaleString()}
+                  {formatCount(totals.data.ticket_stats[key], i18n.language)}
                 </Text>
               </Paper>
             ))}

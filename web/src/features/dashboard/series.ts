@@ -6,6 +6,7 @@
  * '10'–'12' would come before '01'.
  */
 import type { StatsRange } from "../../../../common/schemas/stats.ts";
+import { intlLocale } from "../../ui/intlLocale.ts";
 
 const natural = new Intl.Collator("en", { numeric: true }).compare;
 
@@ -19,7 +20,7 @@ export function orderedKeys(range: StatsRange, series: Record<string, unknown>, 
 
 /** Month names of a language, January first, from the browser's Intl data. */
 export function monthNames(language: string): string[] {
-  const format = new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" });
+  const format = new Intl.DateTimeFormat(intlLocale(language), { month: "long", timeZone: "UTC" });
   return Array.from({ length: 12 }, (_, month) => format.format(new Date(Date.UTC(2024, month, 15))));
 }
 

@@ -11,10 +11,11 @@ const ICONS = { assignment: IconUserCheck, new_message: IconMessage, tag: IconAt
 
 /** The sentence of a notification, shared by the list, the toast and the browser notification. */
 export function notificationText(t: TFunction, n: Notification): string {
-  return t(`notifications:text.${n.type}`, {
-    by: n.by?.name ?? t("notifications:someone"),
-    number: n.ticket_created_at,
-  });
+  // Without a known sender the sentence is its own, not "{{by}}" with a pasted "someone".
+  if (!n.by?.name && n.type !== "new_message") {
+    return t(`notifications:text_no_sender.${n.type}`, { number: n.ticket_created_at });
+  }
+  return t(`notifications:text.${n.type}`, { by: n.by?.name, number: n.ticket_created_at });
 }
 
 export function notificationPath(n: Notification): string {

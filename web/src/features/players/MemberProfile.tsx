@@ -8,6 +8,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } f
 import { IconAward } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BADGE_TICKETS_PER_TIER } from "../../../../common/constants.ts";
 import type { GetMemberInformationResponse } from "../../../../common/schemas/playerAdmin.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
 import { BanHistoryTable } from "../bans/BanHistoryTable.tsx";
@@ -57,7 +58,7 @@ export function MemberProfile({ information }: { information: GetMemberInformati
             </Text>
           </Stack>
           <Group gap="xs">
-            <Tooltip label={t("profile.tier_hint")} withArrow>
+            <Tooltip label={t("profile.tier_hint", { count: BADGE_TICKETS_PER_TIER })} withArrow>
               <Badge size="lg" variant="light" leftSection={<IconAward size={16} />} data-testid="member-tier">
                 {t("profile.tier", { tier })}
               </Badge>

@@ -87,7 +87,7 @@ export function MemberTable({ members, sort, onSort }: MemberTableProps) {
                 </Group>
               </Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }} data-testid="member-tickets">
-                {t("tickets_cell", { active: member.n_active_tickets, total: member.n_tickets })}
+                {t("tickets_cell", { count: member.n_active_tickets, total: member.n_tickets })}
               </Table.Td>
               <Table.Td miw={230}>
                 <BanState banned={member.banned} until={member.banned_until} />

@@ -50,10 +50,11 @@ export function StaffTicketChat({ ticket, onBeforeSend, onAfterSend, insert }: S
     for (const c of [...(deletedCategories.data ?? []), ...(categories.data ?? [])])
       titles.set(c.id, categoryTitle(c, i18n.language));
     return {
-      person: (id) => (id === null ? t("chat.system.nobody") : (people.get(id) ?? `#${id}`)),
+      // No sentence names a missing person: an unassignment has a sentence of its own.
+      person: (id) => (id === null ? "—" : (people.get(id) ?? `#${id}`)),
       category: (id) => (id === null ? "—" : (titles.get(id) ?? `#${id}`)),
     };
-  }, [chatUsers, directory.data, categories.data, deletedCategories.data, i18n.language, t]);
+  }, [chatUsers, directory.data, categories.data, deletedCategories.data, i18n.language]);
 
   return (
     <ChatPanel

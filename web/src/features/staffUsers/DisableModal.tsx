@@ -15,6 +15,7 @@ import {
 } from "../../../../common/disableDate.ts";
 import { DISABLE_INDEFINITE } from "../../../../common/schemas/staffUsers.ts";
 import { usePublicConfig } from "../../api/config.ts";
+import { LocalizedDates } from "../../ui/LocalizedDates.tsx";
 import { disableUser, type Employee } from "./api.ts";
 import { DialogFrame } from "./DialogFrame.tsx";
 import { useDialogSubmit } from "./useDialogSubmit.ts";
@@ -59,16 +60,18 @@ export function DisableModal({ employee, onClose }: { employee: Employee; onClos
         </Stack>
       </Radio.Group>
       {mode === "date" && (
-        <DatePickerInput
-          label={t("disable.date")}
-          value={date}
-          onChange={setDate}
-          minDate={earliest}
-          maxDate={latest}
-          valueFormat="DD.MM.YYYY"
-          popoverProps={{ withinPortal: true }}
-          data-testid="disable-date"
-        />
+        <LocalizedDates>
+          <DatePickerInput
+            label={t("disable.date")}
+            value={date}
+            onChange={setDate}
+            minDate={earliest}
+            maxDate={latest}
+            valueFormat="DD.MM.YYYY"
+            popoverProps={{ withinPortal: true }}
+            data-testid="disable-date"
+          />
+        </LocalizedDates>
       )}
     </DialogFrame>
   );

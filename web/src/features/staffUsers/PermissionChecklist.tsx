@@ -6,8 +6,7 @@
 import { Checkbox, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PERMISSIONS, type Permission } from "../../../../common/permissions.ts";
-
-const AREAS = [...new Set(PERMISSIONS.map((p) => p.split(":")[0]!))];
+import { AREAS, areaLabelKey, permissionLabelKey } from "./permissionLabels.ts";
 
 export function PermissionChecklist({
   value,
@@ -41,8 +40,8 @@ export function PermissionChecklist({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         {AREAS.map((area) => (
           <Paper key={area} withBorder p="xs" radius="sm">
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={4} dir="ltr" ta="start">
-              {area}
+            <Text size="xs" fw={700} c="dimmed" mb={4}>
+              {t(areaLabelKey(area))}
             </Text>
             <Group gap={6}>
               {PERMISSIONS.filter((p) => p.startsWith(`${area}:`)).map((permission) => {
@@ -51,7 +50,7 @@ export function PermissionChecklist({
                   <Checkbox
                     key={permission}
                     size="xs"
-                    label={<bdi>{permission.slice(area.length + 1)}</bdi>}
+                    label={t(permissionLabelKey(permission))}
                     checked={allOn || value.has(permission)}
                     disabled={locked}
                     onChange={(event) => toggle(permission, event.currentTarget.checked)}

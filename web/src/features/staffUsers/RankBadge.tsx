@@ -1,5 +1,9 @@
-/** A rank with its own badge colour (spec/3-staff-administration.md §6): admin red, mod blue, dev teal, players gray. */
-import { Badge } from "@mantine/core";
+/**
+ * A rank with its own badge colour (spec/3-staff-administration.md §6): admin red, mod blue, dev teal, players gray.
+ * The name is in sentence case, not Mantine's capitals, so "Administrateur" fits the column; a
+ * name longer than the cell is cut with an ellipsis and shown whole in a tooltip.
+ */
+import { Badge, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Rank } from "../../../../common/permissions.ts";
 
@@ -7,15 +11,12 @@ export const RANK_COLORS: Record<Rank, string> = { admin: "red", mod: "blue", de
 
 export function RankBadge({ rank }: { rank: Rank }) {
   const { t } = useTranslation("users");
+  const name = t(`ranks.${rank}`);
   return (
-    <Badge
-      color={RANK_COLORS[rank]}
-      variant="light"
-      style={{ minWidth: "max-content" }}
-      data-testid="rank-badge"
-      data-rank={rank}
-    >
-      {t(`ranks.${rank}`)}
-    </Badge>
+    <Tooltip label={name} withArrow openDelay={300}>
+      <Badge color={RANK_COLORS[rank]} variant="light" tt="none" maw="100%" data-testid="rank-badge" data-rank={rank}>
+        {name}
+      </Badge>
+    </Tooltip>
   );
 }

@@ -32,7 +32,9 @@ export function useConfirmedActions() {
     disperse: (e: Employee) =>
       void confirmThen(t("disperse.message", { name: e.name }), async () => {
         const { dispersed, remaining } = await disperseTickets(e.id);
-        return t("disperse.done", { dispersed, remaining });
+        // Two sentences, each agreeing with its own count.
+        const done = t("disperse.done", { count: dispersed });
+        return remaining > 0 ? `${done} ${t("disperse.remaining", { count: remaining })}` : done;
       }),
     remove: (e: Employee) =>
       void confirmThen(

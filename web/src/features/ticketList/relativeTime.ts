@@ -3,6 +3,8 @@
  * days (under 30), months (under 12), years. The words come from the browser's Intl in the
  * reader's language, so every language reads naturally without a translation table.
  */
+import { intlLocale } from "../../ui/intlLocale.ts";
+
 type Unit = Intl.RelativeTimeFormatUnit;
 
 export function relativeParts(epochSeconds: number, nowSeconds: number): { value: number; unit: Unit } | "now" {
@@ -23,7 +25,7 @@ export function relativeParts(epochSeconds: number, nowSeconds: number): { value
 }
 
 export function formatRelative(epochSeconds: number, nowSeconds: number, language: string): string {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  const format = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: "auto" });
   const parts = relativeParts(epochSeconds, nowSeconds);
   if (parts === "now") return format.format(0, "second");
   return format.format(parts.value, parts.unit);

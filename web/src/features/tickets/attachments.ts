@@ -7,6 +7,7 @@
  */
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from "../../../../common/constants.ts";
 import type { UploadLimits } from "../../../../common/schemas/publicConfig.ts";
+import { intlLocale } from "../../ui/intlLocale.ts";
 
 export type RefusalReason = "type" | "size" | "count";
 export interface RefusedFile {
@@ -81,12 +82,14 @@ export function typeNames(limits: UploadLimits): string[] {
   return limits.types.map((type) => TYPE_NAMES[type] ?? type.split("/").pop()?.toUpperCase() ?? type);
 }
 
-/** The size limit in the reader's language and digits, e.g. "50 MB" or "٥٠ ميغابايت". */
+/** The size limit in the reader's language and digits, e.g. "50 MB" or "50 ميغابايت" (Latin digits in Arabic too). */
 export function formatUploadSize(bytes: number, language: string): string {
   const megabytes = bytes / (1024 * 1024);
-  return new Intl.NumberFormat(language, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(
-    megabytes,
-  );
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: "unit",
+    unit: "megabyte",
+    maximumFractionDigits: 1,
+  }).format(megabytes);
 }
 
 /** What an attachment URL points at, by the stored name's extension. */

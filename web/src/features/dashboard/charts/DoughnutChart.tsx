@@ -6,6 +6,7 @@ import { Box, Center, Text } from "@mantine/core";
 import { Doughnut } from "react-chartjs-2";
 import { useTranslation } from "react-i18next";
 import type { TicketCountItem } from "../../../../../common/schemas/stats.ts";
+import { intlLocale } from "../../../ui/intlLocale.ts";
 import { paletteColours } from "../series.ts";
 import { useChartTheme } from "./chartSetup.ts";
 
@@ -19,7 +20,7 @@ interface DoughnutChartProps {
 }
 
 export function DoughnutChart({ items, width, height, name, colourMap }: DoughnutChartProps) {
-  const { t } = useTranslation("dashboard");
+  const { t, i18n } = useTranslation("dashboard");
   const theme = useChartTheme();
   const labels = items.map((i) => i.label);
   const total = items.reduce((sum, i) => sum + i.count, 0);
@@ -51,6 +52,8 @@ export function DoughnutChart({ items, width, height, name, colourMap }: Doughnu
             ],
           }}
           options={{
+            // Tooltip figures in the interface language (Chart.js would take the browser's).
+            locale: intlLocale(i18n.language),
             responsive: true,
             maintainAspectRatio: false,
             plugins: {

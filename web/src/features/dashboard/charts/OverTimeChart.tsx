@@ -9,6 +9,7 @@ import { useState } from "react";
 import { Line } from "react-chartjs-2";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_STATS_RANGE, type StatsRange } from "../../../../../common/schemas/stats.ts";
+import { intlLocale } from "../../../ui/intlLocale.ts";
 import { AXIS_TITLE, axisLabel, monthNames, orderedKeys, RANGE_BUTTONS } from "../series.ts";
 import { useChartTheme } from "./chartSetup.ts";
 
@@ -81,6 +82,8 @@ export function OverTimeChart<V>({ name, useSeries, yTitle, integers, lines, sho
             aria-label={name}
             data={{ labels: keys, datasets }}
             options={{
+              // Tick and tooltip figures in the interface language (Chart.js would take the browser's).
+              locale: intlLocale(i18n.language),
               responsive: true,
               maintainAspectRatio: false,
               animation: false,
