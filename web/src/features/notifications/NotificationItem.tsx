@@ -1,13 +1,13 @@
 /** One notification: what happened, on which ticket, by whom, when; links to the ticket page. */
 import { Avatar, Box, Group, Stack, Text } from "@mantine/core";
-import { IconAt, IconMessage, IconUserCheck } from "@tabler/icons-react";
+import { IconAlarm, IconAt, IconMessage, IconUserCheck } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Notification } from "../../../../common/schemas/chatList.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
 
-const ICONS = { assignment: IconUserCheck, new_message: IconMessage, tag: IconAt } as const;
+const ICONS = { assignment: IconUserCheck, new_message: IconMessage, tag: IconAt, hold_expired: IconAlarm } as const;
 
 /** The sentence of a notification, shared by the list, the toast and the browser notification. */
 export function notificationText(t: TFunction, n: Notification): string {
