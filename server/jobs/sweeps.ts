@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { BanLogRow, ChatMessageRow, TicketRow } from "../db/schema.ts";
+import type { ChatListTicket } from "../events.ts";
+import { addActiveChats } from "../repositories/activeChats.ts";
 import {
   clearEndedUserBans,
   expireBanLogs,
@@ -14,8 +16,6 @@ import {
   setTicketsBanned,
   tempIdentityIds,
 } from "../repositories/bans.ts";
-import type { ChatListTicket } from "../events.ts";
-import { addActiveChats } from "../repositories/activeChats.ts";
 import { insertNotification, type NotificationRow } from "../repositories/notifications.ts";
 import { foldSearchCounters } from "../repositories/searchCounters.ts";
 import { deleteExpiredSessions } from "../repositories/sessions.ts";

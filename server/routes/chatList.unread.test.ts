@@ -43,9 +43,11 @@ describe.each(ENGINES)("chat list unread marks on %s", (engine) => {
   }
 
   const unreadOf = async (socket: Socket, userId: number) =>
-    (await emitWithAck<{ data: { unread_chats: Record<string, UnreadChat> } }>(socket, "get_unread_messages", {
-      user_id: userId,
-    })).data.unread_chats;
+    (
+      await emitWithAck<{ data: { unread_chats: Record<string, UnreadChat> } }>(socket, "get_unread_messages", {
+        user_id: userId,
+      })
+    ).data.unread_chats;
 
   it("staff seeing the player's messages clears the badge in every holder's list, without a reply", async () => {
     const [a, b] = [await staffMember(), await staffMember()];
