@@ -166,10 +166,10 @@ test.describe("unread marks of the chat list", () => {
     const { ticketId, player } = await fileTicket(browser);
     try {
       await page.goto("/admin/dashboard");
+      await expect(page.getByTestId("chat-list")).toBeVisible();
       await call(page, "/api/add-ticket-to-chat", { ticket_id: ticketId });
-      await page.reload();
       const row = page.getByTestId(`chat-row-${ticketId}`);
-      await expect(row).toBeVisible();
+      await expect(row).toBeVisible({ timeout: 30_000 });
       await call(player, "/api/new-chat-message", { chatId: `chat-${ticketId}`, message: "Still stuck." });
       await expect(row.getByTestId("chat-row-unread")).toHaveText("1");
 
