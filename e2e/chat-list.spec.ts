@@ -216,7 +216,12 @@ test.describe("sidebar chat list and notifications", () => {
     });
 
     // Live: the toast, the bell's count, the title's [n] prefix and the new chat in the sidebar.
-    await expect(page.getByText(`assigned ticket #${ticket.createdAt} to you`).first()).toBeVisible();
+    // The sentence names who acted, the ticket by the reference players see, its subject and player.
+    await expect(
+      page
+        .getByText(new RegExp(`assigned ticket #${ticket.createdAt} “Lost my mount \\d+” from Rider\\S* to you`))
+        .first(),
+    ).toBeVisible();
     await expect(page).toHaveTitle("[1] Dashboard - Game Support");
     await expect(page.getByTestId("notification-count")).toContainText("1");
     await expect(page.getByTestId(`chat-row-${ticket.id}`)).toBeVisible();

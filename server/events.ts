@@ -34,6 +34,8 @@ export interface DomainEvents {
   "chatList.removed": { userId: number; ticketIds: number[] };
   /** A staff member pinned or unpinned a ticket of their list. */
   "chatList.pinned": { userId: number; ticketId: number; pinned: boolean };
+  /** A staff member's own unread mark on a chat changed (Mark unread, or their visit cleared it). */
+  "chatList.unreadChanged": { userId: number; ticketId: number };
   /** A staff member marked all their notifications read. */
   "notifications.allRead": { userId: number };
 }

@@ -345,7 +345,7 @@ describe("one vocabulary per language", () => {
 
 describe("English labels", () => {
   // Proper names that keep their capital inside a label: page names and the language.
-  const PROPER = new Set(["English", "Users", "Players", "FAQ", "Discord", "Facebook", "YouTube"]);
+  const PROPER = new Set(["English", "Users", "Players", "FAQ", "Discord", "Facebook", "YouTube", "Monday"]);
 
   it("are in sentence case ('Hide pinned', not 'Hide Pinned')", () => {
     const titleCase = allTexts("en")

@@ -8,11 +8,13 @@ import {
   isPinnedResponse,
   isPinnedTicketBody,
   markAllReadResponse,
+  markChatUnreadBody,
   notificationsResponse,
   pinTicketBody,
   pinTicketResponse,
   removeTicketFromChatBody,
   removeTicketsFromChatBody,
+  unreadChatResponse,
 } from "../schemas/chatList.ts";
 import type { CHAT_LIST_ENDPOINTS } from "./chatList.ts";
 import { defineSchemas } from "./define.ts";
@@ -26,6 +28,7 @@ export const CHAT_LIST_SCHEMAS = defineSchemas<typeof CHAT_LIST_ENDPOINTS>()({
   removeTicketsFromChat: { body: removeTicketsFromChatBody, response: chatListChangeResponse },
   isPinnedTicket: { body: isPinnedTicketBody, response: isPinnedResponse },
   pinTicket: { body: pinTicketBody, response: pinTicketResponse },
+  markChatUnread: { body: markChatUnreadBody, response: unreadChatResponse },
   getNotifications: { body: getNotificationsBody, response: notificationsResponse },
   markAllNotificationsRead: { response: markAllReadResponse },
 });

@@ -13,6 +13,7 @@ export const CHAT_LIST_ENDPOINTS = defineEndpoints({
   removeTicketsFromChat: { method: "POST", path: "/api/remove-tickets-from-chat", access: "staff" },
   isPinnedTicket: { method: "POST", path: "/api/is-pinned-ticket", access: "staff" },
   pinTicket: { method: "POST", path: "/api/pin-ticket", access: "staff" },
+  markChatUnread: { method: "POST", path: "/api/mark-chat-unread", access: "staff" },
   getNotifications: { method: "POST", path: "/api/notification/get-notifications", access: "staff" },
   markAllNotificationsRead: { method: "POST", path: "/api/notification/mark-all-read", access: "staff" },
 });

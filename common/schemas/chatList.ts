@@ -22,6 +22,8 @@ export const removeTicketFromChatBody = addTicketToChatBody;
 export const removeTicketsFromChatBody = addTicketsToChatBody.extend({ userId: id.optional() });
 export const isPinnedTicketBody = z.object({ id });
 export const pinTicketBody = z.object({ id, pinned: flag });
+/** Mark unread: the chat shows as unread in the caller's list until they open the ticket again. */
+export const markChatUnreadBody = z.object({ ticket_id: id });
 
 /** A chat list row: the staff ticket with the row's pin (spec/2-staff-ticket-work.md §3 "Ticket list row"). */
 export const chatTicket = staffTicket.extend({ pinned: z.boolean() });
@@ -33,7 +35,8 @@ export const activeChatsResponse = z.object({ tickets: z.array(chatTicket) });
 export type ActiveChatsResponse = z.infer<typeof activeChatsResponse>;
 export const isPinnedResponse = z.object({ pinned: z.boolean() });
 
-export const NOTIFICATION_TYPES = ["assignment", "new_message", "tag"] as const;
+/** hold_expired: a hold's wake-up time came and the ticket went back to its assignee (docs/decisions/tickets.md). */
+export const NOTIFICATION_TYPES = ["assignment", "new_message", "tag", "hold_expired"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A notification as its owner sees it (spec/2-staff-ticket-work.md §3). */
@@ -46,6 +49,12 @@ export const notification = z.object({
   ticket_created_at: z.number().int(),
   /** Who caused it (the assigning user, the writer, the tagger), or null. */
   by: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }).nullable(),
+  /** The ticket's subject, so the notification says which conversation it is about. */
+  subject: z.string(),
+  /** The player's name on the ticket. */
+  player_name: z.string(),
+  /** The name of the person who acted, or null when no person did (the system, a sweep). */
+  actor_name: z.string().nullable(),
   timestamp: z.number().int(),
   expires: z.number().int(),
   seen: z.boolean(),
@@ -93,6 +102,10 @@ export const unreadChat = z.object({
   n_unread_notes: z.number().int(),
   /** An unread `tag` notification for the caller exists on the ticket. */
   tagged: z.boolean(),
+  /** The caller marked the chat unread ("Mark unread"); their next visit of the ticket clears it. */
+  marked_unread: z.boolean(),
 });
 export type UnreadChat = z.infer<typeof unreadChat>;
+/** mark-chat-unread: the chat's unread info for the caller after the change. */
+export const unreadChatResponse = z.object({ unread_chat: unreadChat });
 export type UnreadChats = Record<string, UnreadChat>;

@@ -69,7 +69,29 @@ export const reopenTicketBody = z.object({
 });
 export type ReopenTicketBody = z.infer<typeof reopenTicketBody>;
 
-export const holdTicketBody = z.object({ ticket_id: id });
+/** The furthest a hold's wake-up time may lie ahead: a year (docs/decisions/tickets.md). */
+export const HOLD_MAX_SECONDS = 365 * 86_400;
+
+/**
+ * A hold's wake-up time, epoch seconds: after now and at most HOLD_MAX_SECONDS ahead, measured
+ * when the request is read. Absent, empty or null: a hold with no time.
+ */
+export const holdUntil = z.preprocess(
+  (v) => (v === "" || v === "null" || v === null ? undefined : v),
+  z.coerce
+    .number()
+    .int()
+    .superRefine((at, issue) => {
+      const now = Math.floor(Date.now() / 1000);
+      if (at <= now) issue.addIssue({ code: "custom", message: "The wake-up time must be in the future." });
+      else if (at > now + HOLD_MAX_SECONDS)
+        issue.addIssue({ code: "custom", message: "The wake-up time must be within a year." });
+    })
+    .optional(),
+);
+
+export const holdTicketBody = z.object({ ticket_id: id, hold_until: holdUntil });
+export type HoldTicketBody = z.infer<typeof holdTicketBody>;
 
 export const FAST_ACTIONS = ["RESOLVED", "CLOSED"] as const;
 export type FastAction = (typeof FAST_ACTIONS)[number];

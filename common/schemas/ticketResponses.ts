@@ -105,6 +105,8 @@ export const staffTicket = playerTicket.extend({
   excuse: z.string().nullable(),
   clean: z.boolean(),
   retain_attachments: z.boolean(),
+  /** When an ON HOLD ticket goes back to staff (epoch seconds), or null: no wake-up time, or not on hold. */
+  hold_until: z.number().int().nullable(),
   abilities: ticketAbilities,
 });
 export type StaffTicket = z.infer<typeof staffTicket>;

@@ -264,6 +264,8 @@ export interface TicketsTable {
   last_message_by: NullableId;
   /** Time of the first staff reply (first-reply-delay statistics). */
   first_reply_at: NullableEpoch;
+  /** ON HOLD until then (epoch seconds), when the hold was given a wake-up time (0034_hold_wakeup). */
+  hold_until: NullableEpoch;
 }
 
 interface MessageColumns {
@@ -322,7 +324,7 @@ export interface BanLogsTable {
   ban_lift_timestamp: NullableEpoch;
 }
 
-export type NotificationType = "assignment" | "new_message" | "tag";
+export type NotificationType = "assignment" | "new_message" | "tag" | "hold_expired";
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -344,6 +346,8 @@ export interface ActiveChatsTable {
   ticket_id: number;
   pinned: Flag;
   added_at: number;
+  /** Marked unread by hand (0034_hold_wakeup); the holder's next visit of the ticket clears it. */
+  marked_unread: Flag;
 }
 
 // ---- content (0004_content) ----

@@ -5,7 +5,7 @@
  * so the two cannot drift apart.
  */
 import type { TicketStatus } from "../../common/constants.ts";
-import { nextStatus, type TicketAction } from "./ticketStatus.ts";
+import { leavesHold, nextStatus, type TicketAction } from "./ticketStatus.ts";
 
 export type SenderClass = "dev" | "user";
 
@@ -22,6 +22,8 @@ export interface MessageColumns {
   last_message_by: number;
   /** Only with the ticket's first staff reply (the first-reply delay of the statistics). */
   first_reply_at?: number;
+  /** Only when the message ends a hold (a staff reply): its wake-up time goes with it. */
+  hold_until?: null;
 }
 
 export interface MessageEffects {
@@ -54,6 +56,7 @@ export function messageEffects(
       last_message_from: staff ? "staff" : "user",
       last_message_by: sender.id,
       ...(staff && ticket.first_reply_at === null ? { first_reply_at: now } : {}),
+      ...(ticket.status === "ON HOLD" && leavesHold(action) ? { hold_until: null } : {}),
     },
     marksRead: otherSide(sender.class),
     followsTicket: staff,

@@ -1,7 +1,7 @@
 /** The transition table of spec/2-staff-ticket-work.md §4, read as the spec states it. */
 import { describe, expect, it } from "vitest";
 import { TICKET_STATUSES } from "../../common/constants.ts";
-import { canApply, nextStatus, startStatuses, statusAfterMessage, TRANSITIONS } from "./ticketStatus.ts";
+import { canApply, leavesHold, nextStatus, startStatuses, statusAfterMessage, TRANSITIONS } from "./ticketStatus.ts";
 
 describe("ticket transitions", () => {
   it("a staff reply answers any open ticket; an ended one takes no message", () => {
@@ -41,5 +41,13 @@ describe("ticket transitions", () => {
 
   it("auto-close takes only tickets waiting on the player", () => {
     expect(TRANSITIONS.autoClose).toEqual({ REPLIED: "CLOSED" });
+  });
+
+  it("a hold's wake-up hands the ticket back to staff; the actions that end a hold say so", () => {
+    expect(TRANSITIONS.wakeUp).toEqual({ "ON HOLD": "WAITING DEV" });
+    for (const action of ["wakeUp", "staffReply", "resolve", "close", "memberResolve"] as const)
+      expect(leavesHold(action)).toBe(true);
+    for (const action of ["hold", "playerReply", "assign", "reopen", "autoClose"] as const)
+      expect(leavesHold(action)).toBe(false);
   });
 });

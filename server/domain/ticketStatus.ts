@@ -24,6 +24,8 @@ export type TicketAction =
   | "close"
   /** The sweep: tickets waiting on the player close after AUTO_CLOSE_HOURS, closer AUTO. */
   | "autoClose"
+  /** The sweep: a hold whose wake-up time came hands the ticket back to staff (docs/decisions/tickets.md). */
+  | "wakeUp"
   /** Assign changes category and/or employee, never the status; only on open tickets. */
   | "assign";
 
@@ -50,6 +52,7 @@ export const TRANSITIONS: Readonly<Record<TicketAction, Moves>> = {
   resolve: every(OPEN, "RESOLVED"),
   close: every(OPEN, "CLOSED"),
   autoClose: { REPLIED: "CLOSED" },
+  wakeUp: { "ON HOLD": "WAITING DEV" },
   assign: every(OPEN, "same"),
 };
 
@@ -87,6 +90,15 @@ export function startStatuses(action: TicketAction): TicketStatus[] {
 /** Where `action` leads from `status`, or null when the table does not allow it. */
 export function nextStatus(action: TicketAction, status: TicketStatus): TicketStatus | null {
   return TRANSITIONS[action][status] ?? null;
+}
+
+/**
+ * Whether `action` takes a ticket out of ON HOLD: its wake-up time (hold_until) then goes with the
+ * hold, whichever way the hold ended (a reply, a resolve, the sweep).
+ */
+export function leavesHold(action: TicketAction): boolean {
+  const to = nextStatus(action, "ON HOLD");
+  return to !== null && to !== "ON HOLD";
 }
 
 export function canApply(action: TicketAction, status: TicketStatus): boolean {

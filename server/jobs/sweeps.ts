@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { BanLogRow, ChatMessageRow, TicketRow } from "../db/schema.ts";
+import type { ChatListTicket } from "../events.ts";
+import { addActiveChats } from "../repositories/activeChats.ts";
 import {
   clearEndedUserBans,
   expireBanLogs,
@@ -14,6 +16,7 @@ import {
   setTicketsBanned,
   tempIdentityIds,
 } from "../repositories/bans.ts";
+import { insertNotification, type NotificationRow } from "../repositories/notifications.ts";
 import { foldSearchCounters } from "../repositories/searchCounters.ts";
 import { deleteExpiredSessions } from "../repositories/sessions.ts";
 import { foldTicketCounts } from "../repositories/ticketCounts.ts";
@@ -22,6 +25,7 @@ import {
   closeIdleRepliedTickets,
   forgetTicketFiles,
   insertAutoCloseMessages,
+  wakeExpiredHolds,
 } from "../repositories/ticketSweeps.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import {
@@ -82,6 +86,34 @@ export async function sweepAutoClose(ctx: AppContext, now = nowSeconds()): Promi
     ctx.events.publish("ticket.updated", { ticket });
   }
   return closed;
+}
+
+/**
+ * Holds whose wake-up time has come go back to staff (the wakeUp transition). The assignee gets
+ * one `hold_expired` notification, by no one, and the ticket back in their chat list: all written
+ * in the claim's transaction, so only the node whose UPDATE took the ticket writes them.
+ */
+export async function sweepHoldWakeUps(ctx: AppContext, now = nowSeconds()): Promise<TicketRow[]> {
+  const { woken, notifications, followed } = await ctx.store.db.transaction().execute(async (trx) => {
+    const woken = await wakeExpiredHolds(trx, now);
+    const notifications: { notification: NotificationRow; ticket: TicketRow }[] = [];
+    const followed: { userId: number; ticket: ChatListTicket }[] = [];
+    for (const ticket of woken) {
+      if (ticket.assigned_to === null) continue;
+      const userId = ticket.assigned_to;
+      notifications.push({
+        notification: await insertNotification(trx, { userId, type: "hold_expired", ticket, byUserId: null, now }),
+        ticket,
+      });
+      if ((await addActiveChats(trx, userId, [ticket.id], now)).length)
+        followed.push({ userId, ticket: { ...ticket, pinned: 0 } });
+    }
+    return { woken, notifications, followed };
+  });
+  for (const ticket of woken) ctx.events.publish("ticket.updated", { ticket });
+  for (const { userId, ticket } of followed) ctx.events.publish("chatList.added", { userId, tickets: [ticket] });
+  for (const event of notifications) ctx.events.publish("notification.created", event);
+  return woken;
 }
 
 /**
@@ -154,6 +186,7 @@ export async function runSweeps(ctx: AppContext, now = nowSeconds()): Promise<vo
   await ctx.captcha.sweep(now);
   await sweepOrphanUploads(ctx, now);
   await sweepAutoClose(ctx, now);
+  await sweepHoldWakeUps(ctx, now);
   await sweepAttachments(ctx, now);
   await sweepBanExpiry(ctx, now);
   await sweepTicketCounts(ctx);

@@ -17,14 +17,15 @@ export function presentUnreadChat(counts: UnreadCounts): UnreadChat {
     n_unread_chat: counts.nUnreadChat,
     n_unread_notes: counts.nUnreadNotes,
     tagged: counts.tagged,
+    marked_unread: counts.markedUnread,
   };
 }
 
-/** Keyed by room_id (spec/2-staff-ticket-work.md §3); only tickets with something unread or a tag. */
+/** Keyed by room_id (spec/2-staff-ticket-work.md §3); only tickets with something unread, a tag or an unread mark. */
 export function presentUnreadChats(all: UnreadCounts[]): UnreadChats {
   const result: UnreadChats = {};
   for (const counts of all) {
-    if (counts.nUnreadChat > 0 || counts.nUnreadNotes > 0 || counts.tagged) {
+    if (counts.nUnreadChat > 0 || counts.nUnreadNotes > 0 || counts.tagged || counts.markedUnread) {
       const entry = presentUnreadChat(counts);
       result[entry.room_id] = entry;
     }

@@ -6,7 +6,7 @@ import type { NotificationRow } from "../repositories/notifications.ts";
 
 export function presentNotification(
   row: NotificationRow,
-  ticket: Pick<TicketRow, "id" | "email" | "created_at">,
+  ticket: Pick<TicketRow, "id" | "email" | "created_at" | "subject" | "name">,
   by: StaffEntry | null,
 ): Notification {
   return {
@@ -16,6 +16,9 @@ export function presentNotification(
     ticket_id: row.ticket_id,
     ticket_created_at: row.ticket_created_at,
     by,
+    subject: ticket.subject,
+    player_name: ticket.name,
+    actor_name: by?.name ?? null,
     timestamp: row.timestamp,
     expires: row.expires,
     seen: row.seen === 1,

@@ -92,6 +92,7 @@ function ticketRow(overrides: Partial<TicketRow> = {}): TicketRow {
     last_message_from: null,
     last_message_by: null,
     first_reply_at: null,
+    hold_until: null,
     ...overrides,
   };
 }

@@ -66,6 +66,7 @@ export function presentStaffTicket(row: TicketRow, abilities: TicketAbilities): 
     excuse: row.excuse,
     clean: row.clean === 1,
     retain_attachments: row.retain_attachments === 1,
+    hold_until: row.hold_until === null ? null : Number(row.hold_until),
     abilities,
   };
 }

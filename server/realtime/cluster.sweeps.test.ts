@@ -272,4 +272,40 @@ describeTwoNodes("sweeps on two nodes at once", ENV, { sweeps: true }, (cluster)
     // Neither node's run tripped over the other's (a file removed twice, a row deleted twice).
     expect(cluster().sweepErrors).toEqual([]);
   });
+
+  it("wakes a hold once: WAITING DEV, one hold_expired, heard once by the assignee's socket on each node", async () => {
+    const member = await buildMember(cluster().store);
+    const staff = await buildStaff(cluster().store, { rank: "mod" });
+    const ticket = await buildTicket(cluster().store, { member, status: "WAITING DEV", assigned_to: staff.id });
+    const mod = await onBothNodes(staff);
+    for (const socket of mod.sockets) {
+      expect(await emitWithAck(socket, "join_chatroom", { room_id: staff.id, name: staff.id })).toMatchObject({
+        ok: true,
+      });
+    }
+    const heard = mod.sockets.map(listen);
+
+    // On hold, its wake-up time already come: the next runs of both nodes meet it.
+    await db()
+      .updateTable("tickets")
+      .set({ status: "ON HOLD", hold_until: nowSeconds() - 1, retain_attachments: 1 })
+      .where("id", "=", ticket.id)
+      .execute();
+    await vi.waitFor(async () => expect((await reload(ticket.id)).status).toBe("WAITING DEV"), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    await settle();
+
+    expect(await reload(ticket.id)).toMatchObject({ status: "WAITING DEV", hold_until: null });
+    const rows = await db().selectFrom("notifications").selectAll().where("ticket_id", "=", ticket.id).execute();
+    expect(rows.map((n) => [n.user_id, n.type, n.by_user_id])).toEqual([[staff.id, "hold_expired", null]]);
+    for (const socketHeard of heard) {
+      const notes = socketHeard.filter((h) => h.event === "new_notification");
+      expect(notes.map((h) => h.payload.id)).toEqual([rows[0]!.id]);
+      expect(notes[0]!.payload).toMatchObject({ type: "hold_expired", actor_name: null, subject: ticket.subject });
+    }
+    closeAll(mod.sockets);
+    expect(cluster().sweepErrors).toEqual([]);
+  });
 });

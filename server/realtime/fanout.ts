@@ -12,7 +12,7 @@ import { presentPlayerMessage, presentStaffMessage } from "../presenters/message
 import { presentNote } from "../presenters/note.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { presentPlayerTicketPing, presentStaffTicketPing } from "../presenters/ticket.ts";
-import { countUnreadNotifications, unreadCountsForHolders } from "../repositories/notifications.ts";
+import { countUnreadNotifications, unreadCounts, unreadCountsForHolders } from "../repositories/notifications.ts";
 import { findUserById } from "../repositories/users.ts";
 import { inOrderPerKey } from "./inOrder.ts";
 import { subscribePlayerSignals } from "./playerSignals.ts";
@@ -128,18 +128,32 @@ function subscribeChatListFanout(ctx: AppContext, io: AppServer): void {
   ctx.events.on("chatList.pinned", ({ userId, ticketId, pinned }) => {
     forUser(userId, () => io.to(userRoom(userId)).emit("ticket_pinned", { ticket_id: ticketId, pinned }));
   });
+  // Mark unread, or the visit that clears it: the user's tabs get the chat's unread info anew.
+  ctx.events.on("chatList.unreadChanged", ({ userId, ticketId }) => {
+    forUser(userId, async () => {
+      const [counts] = await unreadCounts(ctx.store.db, userId, [ticketId]);
+      if (counts) io.to(userRoom(userId)).emit("unread_message", { unread_chat: presentUnreadChat(counts) });
+    });
+  });
   ctx.events.on("notifications.allRead", ({ userId }) => {
     io.to(userRoom(userId)).emit("mark_all_read", {});
     io.to(userRoom(userId)).emit("number_notifications", { unread: 0 });
   });
-  // A new message in a chat of someone's list: its unread marks, to each holder but the writer.
-  ctx.events.on("message.created", ({ ticket, message }) => {
-    void (async () => {
-      // One statement for all holders, not one per holder: a busy chat has many.
-      const counts = await unreadCountsForHolders(ctx.store.db, ticket.id, message.sender_id);
+  // A chat's unread marks go out in the order of the changes: a message that came, then the read
+  // that followed it, never the other way round.
+  const forTicket = inOrderPerKey<number>((error) => ctx.events.log?.error({ err: error }, "unread fan-out failed"));
+  /** The chat's unread marks to each holder (but `exceptUserId`), in one statement for all. */
+  const announceUnread = (ticketId: number, exceptUserId: number | null) =>
+    forTicket(ticketId, async () => {
+      const counts = await unreadCountsForHolders(ctx.store.db, ticketId, exceptUserId);
       for (const [userId, unread] of counts) {
         io.to(userRoom(userId)).emit("unread_message", { unread_chat: presentUnreadChat(unread) });
       }
-    })().catch((error: unknown) => ctx.events.log?.error({ err: error }, "unread fan-out failed"));
+    });
+  // A new message in a chat of someone's list: its unread marks, to each holder but the writer.
+  ctx.events.on("message.created", ({ ticket, message }) => announceUnread(ticket.id, message.sender_id));
+  // Staff saw the player's messages: the badge clears in every holder's list, not only at a reply.
+  ctx.events.on("messages.read", ({ ticket, readerClass }) => {
+    if (readerClass === "dev") announceUnread(ticket.id, null);
   });
 }

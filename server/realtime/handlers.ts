@@ -36,6 +36,7 @@ import { findTicket } from "../repositories/tickets.ts";
 import { deleteNote, editNote } from "../usecases/changeNote.ts";
 import { deleteChatMessage } from "../usecases/deleteChatMessage.ts";
 import { editChatMessage } from "../usecases/editChatMessage.ts";
+import { clearChatUnreadMark } from "../usecases/markChatUnread.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import { sendNote } from "../usecases/sendNote.ts";
 import type { AppSocket } from "./socketTypes.ts";
@@ -114,7 +115,10 @@ export const eventHandlers: HandlerMap = {
     return { ok: true };
   }),
 
-  /** Staff opened a ticket: its notifications count as read. */
+  /**
+   * Staff see a ticket (the page is open and visible): its notifications, others' notes and the
+   * caller's own unread mark count as read.
+   */
   user_ticket_visit: defineHandler(clientEventSchemas.user_ticket_visit, async (ctx, socket, payload) => {
     const { user, session } = socket.data;
     const ticket = await findTicket(ctx.store.db, payload.ticket_id);
@@ -122,6 +126,7 @@ export const eventHandlers: HandlerMap = {
     if (!isStaff(user)) return { ok: true };
     await markTicketNotificationsRead(ctx.store.db, user.id, ticket.id);
     await markTicketNotesRead(ctx.store.db, user.id, ticket.id);
+    await clearChatUnreadMark(ctx, user.id, ticket.id);
     const unread = await countUnreadNotifications(ctx.store.db, user.id);
     ctx.realtime.toUser(user.id, "number_notifications", { unread });
     return { ok: true };

@@ -69,7 +69,7 @@ type Values = {
   markRead: SenderClass;
   followerId?: number | undefined;
   notificationExpires?: number | undefined;
-  [column: `${typeof COLUMN}${string}`]: string | number;
+  [column: `${typeof COLUMN}${string}`]: string | number | null;
 };
 
 /** Compiled once per shape: with or without a status move, a first reply, a follow, a notification. */

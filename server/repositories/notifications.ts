@@ -81,6 +81,8 @@ export function listNotifications(db: Kysely<Database>, userId: number, q: Notif
     .select([
       "tickets.email as ticket_email",
       "tickets.created_at as ticket_number",
+      "tickets.subject as ticket_subject",
+      "tickets.name as player_name",
       "users.name as by_name",
       "users.avatar as by_avatar",
     ])
@@ -127,6 +129,28 @@ export interface UnreadCounts {
   nUnreadChat: number;
   nUnreadNotes: number;
   tagged: boolean;
+  /** The holder marked the chat unread by hand (active_chats.marked_unread). */
+  markedUnread: boolean;
+}
+
+/**
+ * Marks a chat of the user's list unread, or clears the mark (a visit). Answers whether the mark
+ * changed, so that only a change is announced.
+ */
+export async function setMarkedUnread(
+  db: Kysely<Database>,
+  userId: number,
+  ticketId: number,
+  marked: boolean,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("active_chats")
+    .set({ marked_unread: marked ? 1 : 0 })
+    .where("user_id", "=", userId)
+    .where("ticket_id", "=", ticketId)
+    .where("marked_unread", "=", marked ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**
@@ -135,7 +159,7 @@ export interface UnreadCounts {
  */
 export async function unreadCounts(db: Kysely<Database>, userId: number, ticketIds: number[]): Promise<UnreadCounts[]> {
   if (!ticketIds.length) return [];
-  const [chats, notes, tags] = await Promise.all([
+  const [chats, notes, tags, marked] = await Promise.all([
     db
       .selectFrom("chat_messages")
       .select(["ticket_id", (eb) => eb.fn.countAll<number>().as("n")])
@@ -164,15 +188,24 @@ export async function unreadCounts(db: Kysely<Database>, userId: number, ticketI
       .where("type", "=", "tag")
       .where("read", "=", 0)
       .execute(),
+    db
+      .selectFrom("active_chats")
+      .select("ticket_id")
+      .where("user_id", "=", userId)
+      .where("ticket_id", "in", ticketIds)
+      .where("marked_unread", "=", 1)
+      .execute(),
   ]);
   const chat = new Map(chats.map((r) => [r.ticket_id, Number(r.n)]));
   const note = new Map(notes.map((r) => [r.ticket_id, Number(r.n)]));
   const tagged = new Set(tags.map((r) => r.ticket_id));
+  const markedUnread = new Set(marked.map((r) => r.ticket_id));
   return ticketIds.map((ticketId) => ({
     ticketId,
     nUnreadChat: chat.get(ticketId) ?? 0,
     nUnreadNotes: note.get(ticketId) ?? 0,
     tagged: tagged.has(ticketId),
+    markedUnread: markedUnread.has(ticketId),
   }));
 }
 
@@ -198,6 +231,7 @@ export async function unreadCountsForHolders(
         nUnreadNotes: Number(row.notes ?? 0),
         // SQLite answers 0 or 1, PostgreSQL a boolean.
         tagged: Boolean(row.tagged),
+        markedUnread: Number(row.marked_unread) === 1,
       },
     ]),
   );
@@ -213,6 +247,7 @@ const holdersUnread = compiledOnce((db, { ticketId, exceptUserId }: { ticketId: 
     .selectFrom("active_chats as holder")
     .select((eb) => [
       "holder.user_id",
+      "holder.marked_unread",
       eb
         .selectFrom("chat_messages")
         .select(eb.fn.countAll<number>().as("n"))

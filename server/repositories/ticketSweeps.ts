@@ -39,6 +39,36 @@ export function closeIdleRepliedTickets(db: Kysely<Database>, before: number, no
   );
 }
 
+/**
+ * Holds whose wake-up time has come take the wakeUp transition (ON HOLD → WAITING DEV, back to
+ * staff); hold_until goes with the hold. On the partial index tickets_hold_until: only tickets
+ * with a wake-up time are read.
+ */
+export function wakeExpiredHolds(db: Kysely<Database>, now: number): Promise<TicketRow[]> {
+  const from = startStatuses("wakeUp");
+  return (
+    db
+      .updateTable("tickets")
+      .set({ status: statusAfter("wakeUp"), hold_until: null, last_updated: now })
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("tickets")
+          .select("id")
+          .where("hold_until", "is not", null)
+          .where("hold_until", "<=", now)
+          .where("status", "in", from)
+          .orderBy("hold_until")
+          .limit(BATCH),
+      )
+      // Checked again on the row itself: a reply, a release or another node may have moved it.
+      .where("status", "in", from)
+      .where("hold_until", "is not", null)
+      .where("hold_until", "<=", now)
+      .returningAll()
+      .execute()
+  );
+}
+
 /** The completion line of an automatic close, one per ticket. */
 export async function insertAutoCloseMessages(
   db: Kysely<Database>,

@@ -8,7 +8,7 @@ import { type Kysely, sql, type Updateable, type UpdateQueryBuilder, type Update
 import type { TicketStatus } from "../../common/constants.ts";
 import { compiledOnce, isPlainValue } from "../db/compiledOnce.ts";
 import type { Database, TicketRow, TicketsTable } from "../db/schema.ts";
-import { nextStatus, startStatuses, type TicketAction, TRANSITIONS } from "../domain/ticketStatus.ts";
+import { leavesHold, nextStatus, startStatuses, type TicketAction, TRANSITIONS } from "../domain/ticketStatus.ts";
 
 export interface TransitionGuard {
   /** Also require the assignee the caller saw (assign: a stale view must not overwrite a newer choice). */
@@ -38,18 +38,21 @@ export async function applyTransition(
 ): Promise<TicketRow | undefined> {
   const seen = guard.seenStatus;
   const to = seen === undefined ? null : nextStatus(action, seen);
+  // A hold's wake-up time ends with the hold (hold_until is null on every ticket not ON HOLD).
+  const endsHold = leavesHold(action);
   // The hint serves the chat message's UPDATE: no other guard, plain values. Anything else, and a
   // ticket whose status moved meanwhile, takes the CASE below.
   const unguarded = guard.assignedTo === undefined && guard.lastMessageBy === undefined;
   if (seen !== undefined && to !== null && unguarded && Object.values(set).every(isPlainValue)) {
-    const columns = to === seen ? set : { ...set, status: to };
+    const moved = to === seen ? set : { ...set, status: to };
+    const columns = endsHold && seen === "ON HOLD" ? { ...moved, hold_until: null } : moved;
     const updated = (await movedAsSeen(db, { ...columns, ticketId, seen })).rows[0];
     if (updated) return updated;
   }
   const query = guarded(
     db
       .updateTable("tickets")
-      .set({ ...set, status: statusAfter(action) })
+      .set({ ...set, ...(endsHold ? { hold_until: null } : {}), status: statusAfter(action) })
       .where("id", "=", ticketId)
       .where("status", "in", startStatuses(action)),
     guard,

@@ -346,7 +346,16 @@ describe.each(ENGINES)("chat list and notifications on %s", (engine) => {
     const room = encodeChatId(t.id);
     const pushed = nextEvent(socket, "unread_messages");
     const ack = await emitWithAck(socket, "get_unread_messages", { user_id: a.user.id });
-    const expected = { [room]: { room_id: room, ticket_id: t.id, n_unread_chat: 2, n_unread_notes: 1, tagged: true } };
+    const expected = {
+      [room]: {
+        room_id: room,
+        ticket_id: t.id,
+        n_unread_chat: 2,
+        n_unread_notes: 1,
+        tagged: true,
+        marked_unread: false,
+      },
+    };
     expect(ack).toEqual({ ok: true, data: { unread_chats: expected } });
     expect(await pushed).toEqual({ unread_chats: expected });
     expect(await emitWithAck(socket, "get_unread_messages", { user_id: other.user.id })).toEqual({

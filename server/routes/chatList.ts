@@ -9,13 +9,14 @@ import { AppError } from "../errors.ts";
 import { route } from "../http/contractRoutes.ts";
 import { requireUser } from "../http/session.ts";
 import { ticketAbilitiesFor } from "../policies/ticketAbilities.ts";
-import { presentChatTicket } from "../presenters/chatList.ts";
+import { presentChatTicket, presentUnreadChat } from "../presenters/chatList.ts";
 import { presentNotification } from "../presenters/notification.ts";
 import { activeChatIds, activeChats, pinOf } from "../repositories/activeChats.ts";
 import { countNotifications, countUnreadNotifications, listNotifications } from "../repositories/notifications.ts";
 import { findTicket } from "../repositories/tickets.ts";
 import { addTicketsToChatList } from "../usecases/addTicketsToChatList.ts";
 import { markAllNotificationsReadFor } from "../usecases/markAllNotificationsRead.ts";
+import { markChatUnread } from "../usecases/markChatUnread.ts";
 import { pinChatTicket } from "../usecases/pinChatTicket.ts";
 import { removeTicketsFromChatList } from "../usecases/removeTicketsFromChatList.ts";
 
@@ -69,6 +70,10 @@ export function chatListRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       pinChatTicket(ctx, requireUser(request).id, request.body.id, request.body.pinned),
     );
 
+    route(app, ctx, "markChatUnread", async (request) => ({
+      unread_chat: presentUnreadChat(await markChatUnread(ctx, requireUser(request).id, request.body.ticket_id)),
+    }));
+
     route(app, ctx, "getNotifications", async (request) => {
       const staff = requireUser(request);
       const { n_first, unread_only, type } = request.body;
@@ -85,7 +90,13 @@ export function chatListRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         notifications: rows.map((row) =>
           presentNotification(
             row,
-            { id: row.ticket_id, email: row.ticket_email, created_at: row.ticket_number },
+            {
+              id: row.ticket_id,
+              email: row.ticket_email,
+              created_at: row.ticket_number,
+              subject: row.ticket_subject,
+              name: row.player_name,
+            },
             row.by_user_id === null || row.by_name === null
               ? null
               : { id: row.by_user_id, name: row.by_name, avatar: row.by_avatar },

@@ -90,7 +90,7 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, ctx, "holdTicket", async (request) => {
       const actor = requireUser(request);
-      const ticket = await holdTicket(ctx, actor, request.body.ticket_id);
+      const ticket = await holdTicket(ctx, actor, request.body.ticket_id, request.body.hold_until ?? null);
       return { ticket_data: await present(actor, ticket) };
     });
 

@@ -1,4 +1,9 @@
-/** Put on hold (spec/2-staff-ticket-work.md §4): assignee or admin, not when resolved, closed or already on hold. */
+/**
+ * Put on hold (spec/2-staff-ticket-work.md §4): assignee or admin, not when resolved, closed or
+ * already on hold. An optional wake-up time (`hold_until`, checked by the route's schema) hands the
+ * ticket back to staff when it comes (jobs/sweeps.ts sweepHoldWakeUps); without one the hold lasts
+ * until someone ends it.
+ */
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import type { TicketRow } from "../db/schema.ts";
@@ -6,7 +11,12 @@ import { requireOpenTicketActor } from "../policies/staffTickets.ts";
 import { applyTransition } from "../repositories/ticketTransitions.ts";
 import { lostRace, requireTransition, type StaffActor, ticketOr404 } from "./ticketActionSupport.ts";
 
-export async function holdTicket(ctx: AppContext, actor: StaffActor, ticketId: number): Promise<TicketRow> {
+export async function holdTicket(
+  ctx: AppContext,
+  actor: StaffActor,
+  ticketId: number,
+  holdUntil: number | null = null,
+): Promise<TicketRow> {
   const db = ctx.store.db;
   const ticket = await ticketOr404(db, ticketId);
   requireOpenTicketActor(actor, ticket);
@@ -16,7 +26,7 @@ export async function holdTicket(ctx: AppContext, actor: StaffActor, ticketId: n
     db,
     ticket.id,
     "hold",
-    { last_updated: nowSeconds() },
+    { last_updated: nowSeconds(), hold_until: holdUntil },
     { assignedTo: ticket.assigned_to },
   );
   if (!updated) return lostRace(db, "hold", ticket);

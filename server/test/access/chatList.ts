@@ -6,6 +6,7 @@ import {
   getNumberOfNotificationsPayload,
   getUnreadMessagesPayload,
   isPinnedTicketBody,
+  markChatUnreadBody,
   pinTicketBody,
   removeTicketFromChatBody,
   removeTicketsFromChatBody,
@@ -78,6 +79,14 @@ export const CHAT_LIST_ROUTES: RouteAccess[] = [
     schema: pinTicketBody,
     cases: [
       { name: "pin A's ticket", request: (f) => ({ json: { id: f.ticketA.id, pinned: true } }), expect: STAFF_ONLY },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/mark-chat-unread",
+    schema: markChatUnreadBody,
+    cases: [
+      { name: "mark A's ticket unread", request: (f) => ({ json: { ticket_id: f.ticketA.id } }), expect: STAFF_ONLY },
     ],
   },
   {

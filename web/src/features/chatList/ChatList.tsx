@@ -13,7 +13,7 @@ import { ENDED_STATUSES, TIMING } from "../../../../common/constants.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { confirmAction } from "../../ui/confirmAction.ts";
 import { usePreferences } from "../account/api.ts";
-import { pinTicket, removeTicketFromChat, removeTicketsFromChat } from "./api.ts";
+import { markChatUnread, pinTicket, removeTicketFromChat, removeTicketsFromChat } from "./api.ts";
 import { ChatListRow, ticketEditPath } from "./ChatListRow.tsx";
 import { type ChatFilters, visibleChats } from "./order.ts";
 import { useChatList } from "./useChatList.ts";
@@ -164,6 +164,7 @@ export function ChatList({ onNavigate }: { onNavigate: () => void }) {
             onOpen={onNavigate}
             onPin={(pinned) => pinTicket(row.id, pinned).then(() => showPinned(row.id, pinned), log)}
             onRemove={() => void remove(row.id, row.pinned)}
+            onMarkUnread={() => markChatUnread(row.id).catch(log)}
           />
         ))}
       </Stack>

@@ -1,6 +1,6 @@
-/** One chat of the sidebar list: opens the ticket page; pin, remove, unread marks, green on a new message. */
+/** One chat of the sidebar list: opens the ticket page; pin, remove, mark unread, unread marks, green on a new message. */
 import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
-import { IconAt, IconPin, IconPinnedOff, IconX } from "@tabler/icons-react";
+import { IconAt, IconMail, IconPin, IconPinnedOff, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TIMING, type TicketStatus } from "../../../../common/constants.ts";
@@ -29,19 +29,22 @@ interface ChatListRowProps {
   active: boolean;
   onPin(pinned: boolean): void;
   onRemove(): void;
+  /** Mark unread: the badge comes back until the ticket is opened again. */
+  onMarkUnread(): void;
   onOpen(): void;
 }
 
-export function ChatListRow({ row, unread, now, active, onPin, onRemove, onOpen }: ChatListRowProps) {
+export function ChatListRow({ row, unread, now, active, onPin, onRemove, onMarkUnread, onOpen }: ChatListRowProps) {
   const { t } = useTranslation("chatList");
   const highlighted = row.gotMessageAt !== undefined && now - row.gotMessageAt < TIMING.newMessageHighlightMs;
   const unreadCount = (unread?.n_unread_chat ?? 0) + (unread?.n_unread_notes ?? 0);
+  const marked = unreadCount === 0 && !!unread?.marked_unread;
   return (
     <Box
       data-testid={`chat-row-${row.id}`}
       data-highlighted={highlighted ? "true" : "false"}
       data-pinned={row.pinned ? "true" : "false"}
-      data-unread={unreadCount > 0 || unread?.tagged ? "true" : "false"}
+      data-unread={unreadCount > 0 || unread?.tagged || marked ? "true" : "false"}
       px="xs"
       py={6}
       style={{
@@ -71,13 +74,25 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onOpen 
           data-testid="chat-row-link"
         >
           <Group gap={4} wrap="nowrap">
-            <Text size="sm" fw={unreadCount > 0 ? 700 : 500} truncate="end" style={{ flex: 1 }}>
+            <Text size="sm" fw={unreadCount > 0 || marked ? 700 : 500} truncate="end" style={{ flex: 1 }}>
               {row.name || row.email}
             </Text>
             {unread?.tagged && <IconAt size={14} aria-label={t("tagged")} color="var(--mantine-color-violet-6)" />}
             {unreadCount > 0 && (
               <Badge size="xs" color="red" circle data-testid="chat-row-unread">
                 {unreadCount}
+              </Badge>
+            )}
+            {marked && (
+              <Badge
+                size="xs"
+                color="red"
+                circle
+                aria-label={t("marked_unread")}
+                title={t("marked_unread")}
+                data-testid="chat-row-unread"
+              >
+                {"•"}
               </Badge>
             )}
           </Group>
@@ -102,6 +117,20 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onOpen 
               {row.pinned ? <IconPinnedOff size={14} /> : <IconPin size={14} />}
             </ActionIcon>
           </Tooltip>
+          {unreadCount === 0 && !marked && (
+            <Tooltip label={t("mark_unread")} withinPortal>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="gray"
+                aria-label={t("mark_unread")}
+                data-testid="chat-row-mark-unread"
+                onClick={onMarkUnread}
+              >
+                <IconMail size={14} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Tooltip label={t("remove_chat")} withinPortal>
             <ActionIcon
               size="sm"

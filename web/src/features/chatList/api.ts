@@ -40,3 +40,8 @@ export async function isPinnedTicket(ticketId: number): Promise<boolean> {
 export async function pinTicket(ticketId: number, pinned: boolean): Promise<void> {
   await api.call("pinTicket", { id: ticketId, pinned });
 }
+
+/** Mark unread: the chat's badge comes back, on every tab, until the ticket is opened again. */
+export async function markChatUnread(ticketId: number): Promise<void> {
+  await api.call("markChatUnread", { ticket_id: ticketId });
+}

@@ -32,6 +32,7 @@ function row(id: number, values: Partial<ChatRow> = {}): ChatRow {
     excuse: null,
     clean: false,
     retain_attachments: false,
+    hold_until: null,
     abilities: {
       act: false,
       edit: false,
@@ -73,9 +74,30 @@ describe("chat list order and filters", () => {
     expect(visibleChats(rows, { ...none, hidePinned: true }, {}).map((r) => r.id)).not.toContain(5);
     expect(visibleChats(rows, { ...none, onlyPinned: true }, {}).map((r) => r.id)).toEqual([5]);
     const unread: Record<string, UnreadChat> = {
-      "chat-3": { room_id: "chat-3", ticket_id: 3, n_unread_chat: 1, n_unread_notes: 0, tagged: false },
-      "chat-4": { room_id: "chat-4", ticket_id: 4, n_unread_chat: 0, n_unread_notes: 0, tagged: false },
-      "chat-1": { room_id: "chat-1", ticket_id: 1, n_unread_chat: 0, n_unread_notes: 0, tagged: true },
+      "chat-3": {
+        room_id: "chat-3",
+        ticket_id: 3,
+        n_unread_chat: 1,
+        n_unread_notes: 0,
+        tagged: false,
+        marked_unread: false,
+      },
+      "chat-4": {
+        room_id: "chat-4",
+        ticket_id: 4,
+        n_unread_chat: 0,
+        n_unread_notes: 0,
+        tagged: false,
+        marked_unread: false,
+      },
+      "chat-1": {
+        room_id: "chat-1",
+        ticket_id: 1,
+        n_unread_chat: 0,
+        n_unread_notes: 0,
+        tagged: true,
+        marked_unread: false,
+      },
     };
     expect(visibleChats(rows, { ...none, onlyUnread: true }, unread).map((r) => r.id)).toEqual([3, 1]);
     expect(visibleChats(rows, { ...none, search: "hero6" }, {}).map((r) => r.id)).toEqual([6]);

@@ -25,7 +25,7 @@ export interface ChatFilters {
 }
 
 export function isUnread(entry: UnreadChat | undefined): boolean {
-  return !!entry && (entry.n_unread_chat > 0 || entry.n_unread_notes > 0 || entry.tagged);
+  return !!entry && (entry.n_unread_chat > 0 || entry.n_unread_notes > 0 || entry.tagged || entry.marked_unread);
 }
 
 /** Search matches the ticket number, id, name, character, subject and e-mail. */

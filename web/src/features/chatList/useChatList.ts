@@ -4,7 +4,7 @@
  * unread_message; unread marks from get_unread_messages, asked 500 ms after the socket joins.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { TIMING } from "../../../../common/constants.ts";
 import type { UnreadChat } from "../../../../common/schemas/chatList.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
@@ -20,6 +20,7 @@ export function useChatList() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: chatListKeys.chats, queryFn: fetchActiveChats });
   const [unread, setUnread] = useState<Record<string, UnreadChat>>({});
+  const unreadRef = useRef<Record<string, UnreadChat>>({});
   // When each row last got a message here (its 10 s of green): kept beside the rows, so that a
   // read of the list again (after a connection that was not recovered) does not wipe it.
   const [gotMessageAt, setGotMessageAt] = useState<Record<number, number>>({});
@@ -52,10 +53,17 @@ export function useChatList() {
     const onMessage = (message: ServerPayload<"new_message">) => {
       if (message.sender_id !== user.id) touch(message.ticket_id, message.timestamp);
     };
-    const onUnreadAll = ({ unread_chats }: ServerPayload<"unread_messages">) => setUnread(unread_chats);
+    const onUnreadAll = ({ unread_chats }: ServerPayload<"unread_messages">) => {
+      unreadRef.current = unread_chats;
+      setUnread(unread_chats);
+    };
     const onUnreadOne = ({ unread_chat }: ServerPayload<"unread_message">) => {
-      setUnread((all) => ({ ...all, [unread_chat.room_id]: unread_chat }));
-      touch(unread_chat.ticket_id);
+      // Green only for something new: a read that cleared the badge, or Mark unread, is no message.
+      const before = unreadRef.current[unread_chat.room_id];
+      const count = (u: UnreadChat | undefined) => (u ? u.n_unread_chat + u.n_unread_notes + (u.tagged ? 1 : 0) : 0);
+      if (count(unread_chat) > count(before)) touch(unread_chat.ticket_id);
+      unreadRef.current = { ...unreadRef.current, [unread_chat.room_id]: unread_chat };
+      setUnread(unreadRef.current);
     };
 
     socket.on("connect", askUnread);

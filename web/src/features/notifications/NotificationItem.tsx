@@ -1,21 +1,28 @@
 /** One notification: what happened, on which ticket, by whom, when; links to the ticket page. */
 import { Avatar, Box, Group, Stack, Text } from "@mantine/core";
-import { IconAt, IconMessage, IconUserCheck } from "@tabler/icons-react";
+import { IconAlarm, IconAt, IconMessage, IconUserCheck } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Notification } from "../../../../common/schemas/chatList.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
+import { ticketReference } from "../tickets/TicketReference.tsx";
 
-const ICONS = { assignment: IconUserCheck, new_message: IconMessage, tag: IconAt } as const;
+const ICONS = { assignment: IconUserCheck, new_message: IconMessage, tag: IconAt, hold_expired: IconAlarm } as const;
 
-/** The sentence of a notification, shared by the list, the toast and the browser notification. */
+/**
+ * The sentence of a notification, shared by the list, the toast and the browser notification: who
+ * acted, on which ticket (its reference as players see it, its subject and player). Where no
+ * person acted (the system, a sweep) the sentence is one of its own, never "Someone …".
+ */
 export function notificationText(t: TFunction, n: Notification): string {
-  // Without a known sender the sentence is its own, not "{{by}}" with a pasted "someone".
-  if (!n.by?.name && n.type !== "new_message") {
-    return t(`notifications:text_no_sender.${n.type}`, { number: n.ticket_created_at });
-  }
-  return t(`notifications:text.${n.type}`, { by: n.by?.name, number: n.ticket_created_at });
+  const key = n.type === "hold_expired" || n.actor_name !== null ? n.type : `${n.type}_system`;
+  return t(`notifications:text.${key}`, {
+    actor: n.actor_name,
+    reference: ticketReference(n.ticket_created_at),
+    subject: n.subject,
+    player: n.player_name,
+  });
 }
 
 export function notificationPath(n: Notification): string {

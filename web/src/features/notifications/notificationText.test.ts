@@ -27,6 +27,9 @@ const base: Notification = {
   ticket_id: 7,
   ticket_created_at: 1042,
   by: { id: 3, name: "Mia", avatar: null },
+  subject: "Lost my sword",
+  player_name: "DarkRider",
+  actor_name: "Mia",
   timestamp: 0,
   expires: 0,
   seen: false,
@@ -34,20 +37,25 @@ const base: Notification = {
 };
 
 describe("notification sentences", () => {
-  it("name the sender when there is one", async () => {
+  it("name who acted, the ticket's reference, its subject and its player", async () => {
     const i18n = await translator();
-    expect(notificationText(i18n.getFixedT("en"), base)).toBe("Mia assigned ticket #1042 to you");
+    expect(notificationText(i18n.getFixedT("en"), base)).toBe(
+      "Mia assigned ticket #1042 \u201cLost my sword\u201d from DarkRider to you",
+    );
   });
 
-  it("have a sentence of their own without a sender, in every language, with no pasted word", async () => {
+  it("have a sentence of their own where no person acted, in every language, with no pasted word", async () => {
     const i18n = await translator();
-    expect(notificationText(i18n.getFixedT("en"), { ...base, by: null })).toBe("Ticket #1042 was assigned to you");
+    expect(notificationText(i18n.getFixedT("en"), { ...base, by: null, actor_name: null })).toBe(
+      "Ticket #1042 \u201cLost my sword\u201d from DarkRider was assigned to you",
+    );
     for (const language of LANGUAGES) {
       const t = i18n.getFixedT(language);
-      for (const type of ["assignment", "tag", "new_message"] as const) {
-        const text = notificationText(t, { ...base, type, by: null });
+      for (const type of ["assignment", "tag", "new_message", "hold_expired"] as const) {
+        const text = notificationText(t, { ...base, type, by: null, actor_name: null });
         expect(text, `${language} ${type}`).toContain("1042");
-        expect(text, `${language} ${type}`).not.toMatch(/{{|notifications:|undefined/);
+        expect(text, `${language} ${type}`).toContain("Lost my sword");
+        expect(text, `${language} ${type}`).not.toMatch(/{{|notifications:|undefined|null/);
       }
     }
   });

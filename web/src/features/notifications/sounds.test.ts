@@ -15,7 +15,7 @@ describe("notification sounds", () => {
     expect(bytes.subarray(44).some((b) => b !== 0)).toBe(true);
   });
 
-  it("plays messages at 0.7 and tags and assignments at 0.9 (spec/2-staff-ticket-work.md §6)", () => {
-    expect(SOUND_VOLUME).toEqual({ new_message: 0.7, tag: 0.9, assignment: 0.9 });
+  it("plays messages at 0.7 and tags and assignments at 0.9 (spec/2-staff-ticket-work.md §6), a hold's end as an assignment", () => {
+    expect(SOUND_VOLUME).toEqual({ new_message: 0.7, tag: 0.9, assignment: 0.9, hold_expired: 0.9 });
   });
 });

@@ -43,7 +43,12 @@ export function chimeWav(frequencies: readonly number[], noteSeconds = 0.14): st
   return `data:audio/wav;base64,${btoa(binary)}`;
 }
 
-export const SOUND_VOLUME: Record<NotificationType, number> = { new_message: 0.7, tag: 0.9, assignment: 0.9 };
+export const SOUND_VOLUME: Record<NotificationType, number> = {
+  new_message: 0.7,
+  tag: 0.9,
+  assignment: 0.9,
+  hold_expired: 0.9,
+};
 
 const cache = new Map<string, string>();
 function soundFor(type: NotificationType): string {

@@ -5,6 +5,7 @@
  */
 import { Box, Button, Flex, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { IconAlarm } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +16,7 @@ import { ApiError } from "../../api/client.ts";
 import { TypingSignalContext, type TypingWhat } from "../../realtime/typingSignal.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
+import { formatDateTime } from "../../ui/formatDate.ts";
 import { RefusalTooltip } from "../../ui/RefusalTooltip.tsx";
 import { errorText } from "../../ui/useErrorText.ts";
 import { usePreferences } from "../account/api.ts";
@@ -30,6 +32,7 @@ import { AssignModal } from "./AssignModal.tsx";
 import { type FastAction, type StaffTicketFull, staffTicketKey, ticketActions, useDevs, useSetTicket } from "./api.ts";
 import { ConfirmModal, SubmitWarningModal, type WarningKind, warningSuppressed } from "./ConfirmModals.tsx";
 import { FastCompleteModal } from "./FastCompleteModal.tsx";
+import { HoldModal } from "./HoldModal.tsx";
 import { TicketInfoPanel } from "./TicketInfoPanel.tsx";
 import { TicketViewers } from "./TicketViewers.tsx";
 import { TrafficCopModal } from "./TrafficCopModal.tsx";
@@ -172,6 +175,12 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
     <Stack gap="md">
       <TicketViewers viewers={presence.viewers} />
       <AssigneeHeader name={assignee} playerLink={`/ticket/${ticketInfo}`} />
+      {ticket.status === "ON HOLD" && ticket.hold_until !== null && (
+        <Group gap={6} wrap="nowrap" data-testid="hold-until">
+          <IconAlarm size={16} color="var(--mantine-color-orange-6)" aria-hidden />
+          <Text size="sm">{t("hold.wakes_at", { time: formatDateTime(ticket.hold_until) })}</Text>
+        </Group>
+      )}
       <Paper withBorder radius="md" p="sm">
         <Group gap="xs" wrap="wrap" data-testid="ticket-actions">
           <RefusalTooltip code={abilities.refusals.assign}>
@@ -302,16 +311,11 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
           if (await run(() => ticketActions.assign(ticket, category, devId), t("done.assigned"))) setDialog(null);
         }}
       />
-      <ConfirmModal
+      <HoldModal
         opened={dialog === "hold"}
-        title={t("hold.title")}
-        text={t("hold.text")}
-        confirmLabel={t("hold.submit")}
-        color="orange"
-        testId="hold-modal"
         onCancel={() => setDialog(null)}
-        onConfirm={async () => {
-          if (await run(() => ticketActions.hold(ticket.id), t("done.hold"))) setDialog(null);
+        onHold={async (holdUntil) => {
+          if (await run(() => ticketActions.hold(ticket.id, holdUntil), t("done.hold"))) setDialog(null);
         }}
       />
       <FastCompleteModal

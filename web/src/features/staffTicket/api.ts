@@ -109,7 +109,10 @@ export const ticketActions = {
         chatId: ticket.chat_id,
       })
     ).ticket,
-  hold: async (ticketId: number) => (await api.call("holdTicket", { ticket_id: ticketId })).ticket_data,
+  /** `holdUntil`: the wake-up time in epoch seconds, or null for a hold with no time. */
+  hold: async (ticketId: number, holdUntil: number | null) =>
+    (await api.call("holdTicket", { ticket_id: ticketId, ...(holdUntil === null ? {} : { hold_until: holdUntil }) }))
+      .ticket_data,
   reopen: async (ticketId: number, forReply = false) =>
     (await api.call("reopenTicket", { ticket_id: ticketId, for_reply: forReply })).ticket_data,
   complete: async (ticketId: number, action: FastAction, excuse: string, unanswered: boolean) =>

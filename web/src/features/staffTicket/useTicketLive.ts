@@ -1,7 +1,6 @@
 /**
  * Live updates of the staff ticket page (spec/2-staff-ticket-work.md §7): a ticket_updated_ping or ticket_assigned for
- * this ticket, or a new message in its chat, reads the ticket again; on open (and after every
- * reconnect) the page tells the server it visited the ticket, which marks its notifications read.
+ * this ticket, or a new message in its chat, reads the ticket again, and so does a reconnect.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -15,18 +14,14 @@ export function useTicketLive(ticketId: number | null, chatId: string | undefine
   useEffect(() => {
     if (!socket || ticketId === null) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticketId) });
-    const visit = () => socket.emit("user_ticket_visit", { ticket_id: ticketId });
+    // The visit itself is said by the staff shell (notifications/useTicketVisit.ts), once the page is visible.
     const onPing = (payload: ServerPayload<"ticket_updated_ping"> | ServerPayload<"ticket_assigned">) => {
       if (payload.ticket_id === ticketId) refresh();
     };
     const onMessage = (message: ServerPayload<"new_message">) => {
       if (message.ticket_id === ticketId || (chatId && message.chatId === chatId)) refresh();
     };
-    const onConnect = () => {
-      visit();
-      refresh();
-    };
-    if (socket.connected) visit();
+    const onConnect = () => refresh();
     socket.on("connect", onConnect);
     socket.on("ticket_updated_ping", onPing);
     socket.on("ticket_assigned", onPing);

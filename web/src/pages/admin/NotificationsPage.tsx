@@ -92,6 +92,7 @@ export default function NotificationsPage() {
               { value: "assignment", label: t("types.assignment") },
               { value: "new_message", label: t("types.new_message") },
               { value: "tag", label: t("types.tag") },
+              { value: "hold_expired", label: t("types.hold_expired") },
             ]}
             data-testid="notifications-type-filter"
           />
