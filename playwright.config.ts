@@ -11,6 +11,10 @@ import { BASE_URL, WORKERS } from "./e2e/support/env.ts";
 export default defineConfig({
   testDir: "e2e",
   forbidOnly: !!process.env.CI,
+  // Tests, not files, are shared out between the workers, so that neither idles at the end while
+  // the other finishes a long file. A test never relies on an earlier test of its file; the few
+  // groups that share a server of their own, or go in steps, say so (mode "default" or "serial").
+  fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
   workers: WORKERS,
   timeout: 60_000,
