@@ -10,6 +10,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { animationsSettled } from "./support/animations.ts";
 import { FIRST_START_PORT } from "./support/env.ts";
 import { freshDataDir, type RunningServer, removeDataDir, startServer } from "./support/server.ts";
 import { fillSignInForm, signInButton } from "./support/signIn.ts";
@@ -113,7 +114,7 @@ test("the dashboard reads right to left in Arabic, in dark mode", async ({ brows
     if (!box || !heading) throw new Error("the checklist is not laid out");
     expect(box.x + box.width - (heading.x + heading.width)).toBeLessThan(heading.x - box.x);
     // The new blocks pass axe's WCAG A/AA rules (contrast of the dimmed hints, the orange prompt).
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     const axe = await new AxeBuilder({ page })
       .include("[data-testid=first-run-checklist]")
       .include("[data-testid=password-prompt]")
