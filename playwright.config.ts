@@ -22,7 +22,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and its screenshot;
+    // the trace's film strip is left out: recorded for every test, it cost more CPU than the rest
+    // of the trace (docs/decisions/test-suite.md).
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     colorScheme: "light",
     locale: "en-US",
