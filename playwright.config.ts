@@ -11,6 +11,10 @@ import { BASE_URL, WORKERS } from "./e2e/support/env.ts";
 export default defineConfig({
   testDir: "e2e",
   forbidOnly: !!process.env.CI,
+  // Tests, not files, are shared out between the workers, so that neither idles at the end while
+  // the other finishes a long file. A test never relies on an earlier test of its file; the few
+  // groups that share a server of their own, or go in steps, say so (mode "default" or "serial").
+  fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
   workers: WORKERS,
   timeout: 60_000,
@@ -18,7 +22,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and its screenshot;
+    // the trace's film strip is left out: recorded for every test, it cost more CPU than the rest
+    // of the trace (docs/decisions/test-suite.md).
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     colorScheme: "light",
     locale: "en-US",

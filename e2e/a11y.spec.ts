@@ -10,6 +10,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { CSRF_COOKIE, CSRF_HEADER, STORAGE_KEYS } from "../common/constants.ts";
 import { decodeIdToken } from "../common/schemas/auth.ts";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
+import { animationsSettled } from "./support/animations.ts";
 import { ACCOUNTS, BASE_URL, INTEGRATION_API_KEY } from "./support/env.ts";
 import { player1Tickets } from "./support/playerTicket.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
@@ -214,7 +215,7 @@ async function audit(page: Page, variant: Variant, target: Target): Promise<stri
   await expect(page.locator("html")).toHaveAttribute("dir", variant.language === "ar" ? "rtl" : "ltr");
   await target.act?.(page);
   // Mantine's fades (200 ms) end before axe measures colours.
-  await page.waitForTimeout(500);
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   return describeViolations(`${variant.name} ${target.name} (${path})`, blocking);

@@ -11,12 +11,12 @@ import type { FetchStaffTicketResponse } from "../common/schemas/staffTickets.ts
 import { encodeTicketInfo } from "../common/ticket-code.ts";
 import { SAMPLE_FILES } from "../server/test/sampleFiles.ts";
 import { SWITCH_USER, storageStatePath } from "./support/env.ts";
-import { fillSignInForm, signInButton } from "./support/signIn.ts";
+import { signInContext } from "./support/staffApi.ts";
 
-async function signInAsSecondAdmin(page: Page): Promise<number> {
-  await fillSignInForm(page, SWITCH_USER.email, SWITCH_USER.password);
-  await signInButton(page).click();
-  await page.waitForURL("**/admin/dashboard");
+/** Signs the second admin in (through the API: the sign-in page is auth.spec.ts's) and opens `path`. */
+async function signInAsSecondAdmin(page: Page, path = "/admin/dashboard"): Promise<number> {
+  await signInContext(page.context(), SWITCH_USER.email, SWITCH_USER.password);
+  await page.goto(path);
   const pulse = await (await page.request.get("/auth/pulse-check")).json();
   return decodeIdToken(pulse.id_token)!.id;
 }
@@ -57,8 +57,7 @@ test.describe("profile and preferences", () => {
   });
 
   test("the sign-in e-mail changes only with the current password", async ({ page }) => {
-    await signInAsSecondAdmin(page);
-    await page.goto("/admin/settings/profile-settings");
+    await signInAsSecondAdmin(page, "/admin/settings/profile-settings");
     await page.getByTestId("profile-email-edit").click();
     const email = page.getByTestId("profile-email-input");
     const current = page.getByTestId("current-password");
@@ -85,8 +84,7 @@ test.describe("profile and preferences", () => {
   });
 
   test("a picture is uploaded, shown in the header, and deleted", async ({ page }) => {
-    await signInAsSecondAdmin(page);
-    await page.goto("/admin/settings/profile-settings");
+    await signInAsSecondAdmin(page, "/admin/settings/profile-settings");
     await page
       .locator("input[type=file]")
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: SAMPLE_FILES["image/png"]!.bytes });
@@ -104,8 +102,7 @@ test.describe("profile and preferences", () => {
   });
 
   test("a file that is not an image is refused with a message", async ({ page }) => {
-    await signInAsSecondAdmin(page);
-    await page.goto("/admin/settings/profile-settings");
+    await signInAsSecondAdmin(page, "/admin/settings/profile-settings");
     await page
       .locator("input[type=file]")
       .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text\n") });
@@ -115,8 +112,7 @@ test.describe("profile and preferences", () => {
   });
 
   test("a saved preference shows 'Preferences saved.' for 3 seconds and stays saved", async ({ page }) => {
-    await signInAsSecondAdmin(page);
-    await page.goto("/admin/settings/preference-settings");
+    await signInAsSecondAdmin(page, "/admin/settings/preference-settings");
     const sound = page.getByTestId("preference-notification_sound_on");
     const before = await sound.isChecked();
     await expect(page.getByTestId("preferences-save")).toBeDisabled();
@@ -219,8 +215,7 @@ test.describe("developer page", () => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     try {
-      await signInAsSecondAdmin(page);
-      await page.goto("/admin/developer");
+      await signInAsSecondAdmin(page, "/admin/developer");
       await expect(page.getByTestId("todo-board")).toBeVisible();
       // The dashboard's blocks are tested in dashboard.spec.ts; the view holds them whatever they show.
       await page.getByTestId("developer-switch").click();

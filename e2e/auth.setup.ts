@@ -14,6 +14,9 @@ const landings: [AccountName, string][] = [
   ["player", "**/member/home"],
 ];
 
+// Every sign-in is independent: the workers share them out instead of one doing all.
+setup.describe.configure({ mode: "parallel" });
+
 for (let index = 0; index < WORKERS; index++) {
   const port = serverPort(index);
   setup.describe(`server ${index}`, () => {

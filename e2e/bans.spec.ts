@@ -9,9 +9,8 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
 import { storageStatePath } from "./support/env.ts";
-import { signIn } from "./support/signIn.ts";
 import { liveSocket } from "./support/socket.ts";
-import { signInThroughApi } from "./support/staffApi.ts";
+import { openSignedIn, signInThroughApi } from "./support/staffApi.ts";
 
 /** The demo's player3 reads Turkish: the dialog is checked against the language's own texts. */
 const errors = JSON.parse(
@@ -54,7 +53,7 @@ test("a timed ban opens the ban dialog on the player's page at once; permanent s
 }) => {
   // The page's socket is live before the ban: its warning goes to the sockets open at that moment.
   const live = liveSocket(page);
-  await signIn(page, "player3", "**/member/home");
+  await openSignedIn(page, "player3", "/member/home");
   const ticket = await openTicket(page);
   await live;
   const admin = await signInThroughApi("admin");
@@ -114,7 +113,7 @@ test.describe("the ban button on the staff ticket page", () => {
     const player = await playerContext.newPage();
     try {
       const live = liveSocket(player);
-      await signIn(player, "player3", "**/member/home");
+      await openSignedIn(player, "player3", "/member/home");
       const ticket = await openTicket(player);
       await live;
 

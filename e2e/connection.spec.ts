@@ -5,10 +5,13 @@
 import { expect, test } from "@playwright/test";
 import { RESTART_PORT } from "./support/env.ts";
 import { freshDataDir, type RunningServer, removeDataDir, startServer } from "./support/server.ts";
-import { signIn } from "./support/signIn.ts";
 import { liveSocket } from "./support/socket.ts";
+import { openSignedIn } from "./support/staffApi.ts";
 
 test.describe("connection banner", () => {
+  // One worker, one server of its own: started once for the three tests, not once per worker.
+  test.describe.configure({ mode: "default" });
+
   let dataDir = "";
   let server: RunningServer | null = null;
 
@@ -34,7 +37,7 @@ test.describe("connection banner", () => {
       // The page's clock runs as usual, and can be moved on at once.
       await page.clock.install();
       const live = liveSocket(page);
-      await signIn(page, "mod", "**/admin/dashboard");
+      await openSignedIn(page, "mod", "/admin/dashboard");
       const banner = page.getByTestId("connection-banner");
       // The socket's client loads at the page's first idle moment: wait until it has connected,
       // then move the clock past the 1 s check, which has then seen it.
@@ -56,7 +59,7 @@ test.describe("connection banner", () => {
     // socket.io-client is a chunk of its own (Vite names it after its esm build).
     const chunk = "**/assets/esm-*.js";
     await page.route(chunk, (route) => route.abort());
-    await signIn(page, "mod", "**/admin/dashboard");
+    await openSignedIn(page, "mod", "/admin/dashboard");
     const banner = page.getByTestId("connection-banner");
     await expect(banner).toHaveText("No connection", { timeout: 15_000 });
     // Fetched again every few seconds: the page goes live without a reload.

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, storageStatePath } from "./support/env.ts";
-import { fillSignInForm, signInButton } from "./support/signIn.ts";
+import { signInContext } from "./support/staffApi.ts";
 
 interface Faq {
   id: number;
@@ -225,9 +225,8 @@ test.describe("announcements panel", () => {
 
   test("an announcement a player has seen is recorded as read and loses its yellow border", async ({ page }) => {
     // A player of the seed that no other test signs in with, so nothing has been read yet.
-    await fillSignInForm(page, "player6@demo.test", DEMO_PASSWORD);
-    await signInButton(page).click();
-    await page.waitForURL("**/member/home");
+    await signInContext(page.context(), "player6@demo.test", DEMO_PASSWORD);
+    await page.goto("/member/home");
 
     const before = await fetchAnnouncements(page.request);
     const now = Date.now() / 1000;

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support/signIn.ts";
+import { openSignedIn } from "./support/staffApi.ts";
 
 /** The Arabic text the app must show, read at test time so it stays true after translation. */
 function arabic(key: string): string {
@@ -36,7 +36,7 @@ test("switching to Arabic turns the page right to left and translates it", async
 });
 
 test("a signed-in user's language is saved on the server too", async ({ page }) => {
-  await signIn(page, "player2", "**/member/home");
+  await openSignedIn(page, "player2", "/member/home");
   await page.getByTestId("language-picker").click();
   const saved = page.waitForResponse((response) => response.url().endsWith("/api/profile/change-language-preference"));
   await page.getByTestId("language-option-de").click();

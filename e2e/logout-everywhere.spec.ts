@@ -4,7 +4,7 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { CSRF_COOKIE, CSRF_HEADER } from "../common/constants.ts";
 import { ACCOUNTS, BASE_URL } from "./support/env.ts";
-import { signIn } from "./support/signIn.ts";
+import { openSignedIn } from "./support/staffApi.ts";
 
 /** Another device of the same player: its own session, signed in through the API. */
 async function signInElsewhere(account: keyof typeof ACCOUNTS) {
@@ -29,7 +29,7 @@ test("log out everywhere asks first, then ends this and every other session of t
   test.setTimeout(120_000);
   const elsewhere = await signInElsewhere("player3");
   try {
-    await signIn(page, "player3", "**/member/home");
+    await openSignedIn(page, "player3", "/member/home");
 
     // Cancelling the confirmation changes nothing.
     await page.getByTestId("profile-menu").click();

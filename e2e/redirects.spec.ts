@@ -6,6 +6,25 @@ import { storageStatePath } from "./support/env.ts";
 const fetchCode = encodeFetchCode({ ticketId: 1 });
 const ticketInfo = encodeTicketInfo({ ticketId: 1, email: "player1@demo.test" });
 
+/**
+ * One page for each kind of visitor, shared by its redirect checks: each check is still a fresh
+ * load of its address, with the app's files from the browser's cache instead of a new browser's.
+ */
+function sharedPage(storageState: string | null): () => Page {
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState ?? { cookies: [], origins: [] } });
+    page = await context.newPage();
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+  return () => {
+    if (!page) throw new Error("the shared page was not opened");
+    return page;
+  };
+}
+
 async function expectRedirect(page: Page, from: string, to: string | RegExp) {
   await page.goto(from);
   const expected = typeof to === "string" ? new RegExp(`${to.replace(/[?]/g, "\\?")}$`) : to;
@@ -13,6 +32,7 @@ async function expectRedirect(page: Page, from: string, to: string | RegExp) {
 }
 
 test.describe("anonymous visitor", () => {
+  const shared = sharedPage(null);
   const cases: [string, string][] = [
     ["/", "/home"],
     ["/admin", "/home"],
@@ -32,8 +52,8 @@ test.describe("anonymous visitor", () => {
     ["/setup-password/abc", "/setup-password/abc"],
   ];
   for (const [from, to] of cases) {
-    test(`${from} → ${to}`, async ({ page }) => {
-      await expectRedirect(page, from, to);
+    test(`${from} → ${to}`, async () => {
+      await expectRedirect(shared(), from, to);
     });
   }
 
@@ -48,6 +68,7 @@ test.describe("anonymous visitor", () => {
 
 test.describe("member (class user)", () => {
   test.use({ storageState: storageStatePath("player") });
+  const shared = sharedPage(storageStatePath("player"));
   const cases: [string, string][] = [
     ["/", "/member/home"],
     ["/member", "/member/home"],
@@ -62,14 +83,15 @@ test.describe("member (class user)", () => {
     [`/member/ticket/${fetchCode}`, `/member/ticket/${fetchCode}`],
   ];
   for (const [from, to] of cases) {
-    test(`${from} → ${to}`, async ({ page }) => {
-      await expectRedirect(page, from, to);
+    test(`${from} → ${to}`, async () => {
+      await expectRedirect(shared(), from, to);
     });
   }
 });
 
 test.describe("staff (mod)", () => {
   test.use({ storageState: storageStatePath("mod") });
+  const shared = sharedPage(storageStatePath("mod"));
   const cases: [string, string][] = [
     ["/", "/admin/dashboard"],
     ["/admin", "/admin/dashboard"],
@@ -88,8 +110,8 @@ test.describe("staff (mod)", () => {
     [`/admin/${ticketInfo}/edit`, `/admin/${ticketInfo}/edit`],
   ];
   for (const [from, to] of cases) {
-    test(`${from} → ${to}`, async ({ page }) => {
-      await expectRedirect(page, from, to);
+    test(`${from} → ${to}`, async () => {
+      await expectRedirect(shared(), from, to);
     });
   }
 

@@ -6,7 +6,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { storageStatePath } from "./support/env.ts";
 import { player1Tickets, staffTicketUrl } from "./support/playerTicket.ts";
-import { signIn } from "./support/signIn.ts";
+import { openSignedIn } from "./support/staffApi.ts";
 
 async function openAs(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
@@ -44,7 +44,7 @@ test("a disabled category leaves the player's create-ticket form until it is ena
     await expect(row.getByTestId("category-tickets")).toHaveText("0");
 
     const player = await playerContext.newPage();
-    await signIn(player, "player5", "**/member/home");
+    await openSignedIn(player, "player5", "/member/home");
     expect(await offeredCategories(player)).toContain(title);
 
     await row.getByTestId("category-disable").click();

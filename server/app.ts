@@ -81,7 +81,7 @@ export interface BuildOptions {
   store: DataStore;
   /** Quieter logs in tests. */
   logger?: boolean;
-  /** Lower proof-of-work cost for tests. */
+  /** Lower proof-of-work cost for tests; by default the configured CAPTCHA_MAX_COUNTER. */
   captchaMaxCounter?: number;
   /**
    * The limits' store, when the caller shares one between nodes (tests) and closes it itself. By
@@ -140,7 +140,7 @@ export async function buildApp({
     captcha: new Captcha(store.db, {
       mode: config.captcha,
       hmacKey: config.secrets.altcha,
-      maxCounter: captchaMaxCounter,
+      maxCounter: captchaMaxCounter ?? config.captchaMaxCounter,
     }),
     realtime,
     events: new EventBus(app.log),

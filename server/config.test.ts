@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, shownValue } from "./config.ts";
+import { ConfigError, DEFAULT_CAPTCHA_MAX_COUNTER, loadConfig, shownValue } from "./config.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-config-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -78,5 +78,24 @@ describe("configuration errors", () => {
   it("cut a very long value", () => {
     const message = configMessage({ BUSINESS_TIMEZONE: "x".repeat(500) });
     expect(message).toContain(`BUSINESS_TIMEZONE="${"x".repeat(80)}…": not a known IANA time zone`);
+  });
+});
+
+describe("the bot check's work (CAPTCHA_MAX_COUNTER)", () => {
+  it("is the default unless set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).captchaMaxCounter).toBe(DEFAULT_CAPTCHA_MAX_COUNTER);
+    expect(loadConfig({ DATA_DIR: dataDir, CAPTCHA_MAX_COUNTER: "1000" }).captchaMaxCounter).toBe(1000);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: "production", CAPTCHA_MAX_COUNTER: "400000" }).captchaMaxCounter,
+    ).toBe(400_000);
+  });
+
+  it.each(["999", "10000001", "1.5", "many"])("refuses %s", (value) => {
+    expect(configMessage({ CAPTCHA_MAX_COUNTER: value })).toContain(`CAPTCHA_MAX_COUNTER="${value}": `);
+  });
+
+  it("refuses less work than the default in production", () => {
+    const message = configMessage({ NODE_ENV: "production", CAPTCHA_MAX_COUNTER: "99999" });
+    expect(message).toContain("CAPTCHA_MAX_COUNTER=99999: below 100000 is for tests");
   });
 });

@@ -12,6 +12,8 @@ import { loadSecrets, SecretsFileError } from "./secretsFile.ts";
 
 /** Where SQLite, uploads and generated secrets live when DATA_DIR is unset. */
 export const DEFAULT_DATA_DIR = "./data";
+/** Highest counter of a bot-check challenge: tuned for ~0.5-1 s of proof of work in a browser. */
+export const DEFAULT_CAPTCHA_MAX_COUNTER = 100_000;
 
 const flag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
@@ -52,6 +54,11 @@ const envSchema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   BUSINESS_TIMEZONE: z.string().refine(isTimeZone, "not a known IANA time zone").default("Europe/Istanbul"),
   CAPTCHA: z.enum(["altcha", "off"]).default("altcha"),
+  /**
+   * Highest counter of an ALTCHA challenge: the work a browser does to pass the bot check grows
+   * with it. Below the default is for tests only (refused when NODE_ENV=production).
+   */
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(1000).max(10_000_000).default(DEFAULT_CAPTCHA_MAX_COUNTER),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -125,6 +132,8 @@ export interface Config {
   sweepIntervalSeconds: number;
   businessTimezone: string;
   captcha: "altcha" | "off";
+  /** Highest counter of a bot-check challenge (the proof of work's size). */
+  captchaMaxCounter: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   secrets: { session: string; csrf: string; altcha: string };
@@ -246,6 +255,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  CAPTCHA: 'off' is for tests and demos and is refused when NODE_ENV=production",
     );
   }
+  if (env.CAPTCHA_MAX_COUNTER < DEFAULT_CAPTCHA_MAX_COUNTER && env.NODE_ENV === "production") {
+    throw new ConfigError(
+      `Invalid configuration:\n  CAPTCHA_MAX_COUNTER=${env.CAPTCHA_MAX_COUNTER}: below ${DEFAULT_CAPTCHA_MAX_COUNTER} is for tests and is refused when NODE_ENV=production`,
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -268,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     businessTimezone: env.BUSINESS_TIMEZONE,
     captcha: env.CAPTCHA,
+    captchaMaxCounter: env.CAPTCHA_MAX_COUNTER,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     secrets: secretsOf(dataDir, env),

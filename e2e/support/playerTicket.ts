@@ -2,8 +2,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { encodeTicketInfo } from "../../common/ticket-code.ts";
 import { DEMO_PASSWORD } from "./env.ts";
-import { fillSignInForm, signInButton, solveCaptcha } from "./signIn.ts";
-import { signInThroughApi } from "./staffApi.ts";
+import { solveCaptcha } from "./signIn.ts";
+import { signInContext, signInThroughApi } from "./staffApi.ts";
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole("combobox", { name: label }).click();
@@ -14,9 +14,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 export async function playerWithTicket(browser: Browser, subject: string) {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  await fillSignInForm(page, "player4@demo.test", DEMO_PASSWORD);
-  await signInButton(page).click();
-  await page.waitForURL("**/member/home");
+  await signInContext(context, "player4@demo.test", DEMO_PASSWORD);
   await page.goto("/member/create-ticket");
   await choose(page, "Category", "Report bugs");
   await choose(page, "Server", "America");

@@ -6,7 +6,7 @@ export async function solveCaptcha(page: Page): Promise<void> {
   const widget = page.locator("altcha-widget");
   await expect(widget.locator(".altcha[data-state=unverified]")).toBeVisible();
   await widget.locator("input[type=checkbox]").click();
-  // Proof of work runs in the browser; it takes about a second.
+  // Proof of work runs in the browser: quick at the e2e servers' small CAPTCHA_MAX_COUNTER.
   await expect(widget.locator(".altcha[data-state=verified]")).toBeVisible({ timeout: 30_000 });
 }
 

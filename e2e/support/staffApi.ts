@@ -3,7 +3,7 @@
  * ALTCHA challenge like the widget does, keeps its cookies, and echoes the rotating CSRF cookie
  * in X-CSRF-Token on every state-changing call.
  */
-import { type APIRequestContext, request } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, type Page, request } from "@playwright/test";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../common/constants.ts";
@@ -26,6 +26,28 @@ export async function solveCaptcha(context: APIRequestContext): Promise<string> 
   const solution = await solveChallenge({ challenge, deriveKey });
   const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
   return Buffer.from(JSON.stringify(payload)).toString("base64");
+}
+
+/**
+ * Signs a browser context in through the API (its pages share its cookies), for tests whose
+ * subject is not the sign-in page: e2e/auth.spec.ts and the setup project go through that page.
+ */
+export async function signInContext(context: BrowserContext, email: string, password: string): Promise<void> {
+  const api = context.request;
+  // The first GET hands out the CSRF cookie, as a page load does.
+  await api.get("/api/config/public");
+  const login = await api.post("/auth/login", {
+    data: { username: email, password, captchaToken: await solveCaptcha(api) },
+    headers: { [CSRF_HEADER]: await csrf(api) },
+  });
+  if (!login.ok()) throw new Error(`/auth/login answered ${login.status()}: ${await login.text()}`);
+}
+
+/** Signs the page's browser context in as `account` through the API, then opens `path`. */
+export async function openSignedIn(page: Page, account: AccountName, path: string): Promise<void> {
+  const { email, password } = ACCOUNTS[account];
+  await signInContext(page.context(), email, password);
+  await page.goto(path);
 }
 
 export async function signInThroughApi(account: AccountName): Promise<StaffApi> {

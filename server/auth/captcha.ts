@@ -8,6 +8,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { verify } from "altcha-lib/frameworks/shared";
 import type { Kysely } from "kysely";
 import type { CaptchaChallenge } from "../../common/schemas/publicConfig.ts";
+import { DEFAULT_CAPTCHA_MAX_COUNTER } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import { nowSeconds } from "./tokens.ts";
 
@@ -36,7 +37,7 @@ export class Captcha {
     this.#hmacKey = options.hmacKey;
     this.#keySecret = `${options.hmacKey}:key`;
     this.#cost = options.cost ?? 1;
-    this.#maxCounter = options.maxCounter ?? 100_000;
+    this.#maxCounter = options.maxCounter ?? DEFAULT_CAPTCHA_MAX_COUNTER;
   }
 
   /** A new challenge, as plain data for the answer's schema (which passes every key through). */
