@@ -51,6 +51,8 @@ const editPath = (t: Ticket) =>
   `/admin/${encodeTicketInfo({ ticketId: t.id, email: t.email, ticketNumber: t.createdAt })}/edit`;
 
 test.describe("hold with a wake-up time, on a short sweep clock", () => {
+  // One worker takes both tests, so the server with the short clock starts once.
+  test.describe.configure({ mode: "default" });
   let dataDir = "";
   let server: RunningServer | null = null;
 
