@@ -72,6 +72,7 @@ describe.each(ENGINES)("seeds on %s", (engine) => {
 
     const setting = await store.db.selectFrom("app_settings").selectAll().orderBy("key").execute();
     expect(setting).toEqual([
+      { key: "assign_on_first_reply", value: "0" },
       { key: "first_run_dismissed_at", value: "0" },
       { key: "first_run_setup_confirmed_at", value: "0" },
       { key: "member_active_ticket_cap", value: "3" },
