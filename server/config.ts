@@ -61,6 +61,8 @@ const envSchema = z.object({
   MEMBER_ACTIVE_TICKET_CAP: z.coerce.number().int().min(1).max(1000).optional(),
   /** Live sockets one user may hold at once, over every node (tabs, devices). */
   SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  /** The least time between two views_changed events to staff, across all nodes. */
+  VIEWS_CHANGED_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GAME_SITE_URL: z.url().default("https://example.com"),
   GAME_LOGIN_URL: z.url().default("https://example.com/login"),
@@ -127,6 +129,8 @@ export interface Config {
   memberActiveTicketCap: number | undefined;
   /** Live sockets per user; the next one is refused with `too_many_sockets`. */
   socketsPerUser: number;
+  /** At most one views_changed in this many milliseconds, across all nodes (docs/decisions/views.md). */
+  viewsChangedIntervalMs: number;
   logLevel: string;
   links: PublicLinks;
   /** Unset: /api/integration/* answers 404. */
@@ -266,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     memberActiveTicketCap: env.MEMBER_ACTIVE_TICKET_CAP,
     socketsPerUser: env.SOCKETS_PER_USER,
+    viewsChangedIntervalMs: env.VIEWS_CHANGED_INTERVAL_MS,
     logLevel: env.LOG_LEVEL,
     links: gameLinks(env),
     integrationApiKey: env.INTEGRATION_API_KEY,

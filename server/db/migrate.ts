@@ -29,6 +29,7 @@ import * as wordCountFunction from "./migrations/0029_word_count_function.ts";
 import * as staffNameUnique from "./migrations/0030_staff_name_unique.ts";
 import * as adminResponsibilities from "./migrations/0031_admin_responsibilities.ts";
 import * as firstHour from "./migrations/0032_first_hour.ts";
+import * as viewsIndexes from "./migrations/0035_views_indexes.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -63,6 +64,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0030_staff_name_unique": staffNameUnique,
   "0031_admin_responsibilities": adminResponsibilities,
   "0032_first_hour": firstHour,
+  "0035_views_indexes": viewsIndexes,
 };
 
 export function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
