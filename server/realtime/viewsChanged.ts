@@ -1,49 +1,60 @@
 /**
  * `views_changed` to every staff page (docs/decisions/views.md): a ticket filed, changed or
  * written in may move the views' counts, and each page reads them again. A burst of changes must
- * not become a burst of reads, on one node or several, so the event goes out on a clock shared by
- * every node: time is cut into slots of VIEWS_CHANGED_INTERVAL_MS, a change asks for the event at
- * the end of its slot, and the first node to claim that slot in the limit store (Redis across
- * nodes) sends it. So at most one event leaves per slot, whichever nodes saw the changes, and a
- * change is announced within one slot.
+ * not become a burst of reads, on one node or several, so every node sends the event only while
+ * it holds the one lease of the limit store (Redis across nodes), which lasts
+ * VIEWS_CHANGED_INTERVAL_MS: two events, from whichever nodes, are at least that far apart. A
+ * node that saw a change and could not send (another node's lease, or its own last one) tries
+ * again an interval later, so every change is announced, within about two intervals.
  */
+import { randomUUID } from "node:crypto";
 import { STAFF_ROOM } from "../../common/socket-events.ts";
 import type { AppContext } from "../context.ts";
 import type { AppServer } from "./socketTypes.ts";
 
-/** How long a claimed slot is remembered: far longer than any node's timer can run late. */
-const CLAIM_RULE = { max: 1, windowSeconds: 60 } as const;
+const LEASE_KEY = "views_changed";
 
 export interface ViewsChangedFeed {
-  /** Drops the slots not sent yet (the node is closing). */
+  /** Stops the retries (the node is closing). */
   stop(): void;
 }
 
 export function subscribeViewsChanged(ctx: AppContext, io: AppServer): ViewsChangedFeed {
   const interval = ctx.config.viewsChangedIntervalMs;
-  /** The slots this node waits to end, by their number. */
-  const pending = new Map<number, NodeJS.Timeout>();
+  /** A change this node saw has not been announced yet. */
+  let unsent = false;
+  /** An attempt, or the wait after one, is under way: further changes join it. */
+  let busy = false;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
 
-  async function send(slot: number): Promise<void> {
-    pending.delete(slot);
-    let claimed = true;
+  async function attempt(): Promise<void> {
+    let leased = true;
     try {
-      claimed = (await ctx.limits.consume(`views_changed:${slot}`, CLAIM_RULE)).allowed;
+      // A fresh holder each time: the node's own last lease holds it back too.
+      leased = await ctx.limits.acquireSlot(LEASE_KEY, randomUUID(), 1, interval / 1000);
     } catch (error) {
-      // Without the shared store, a page may read its counts twice rather than miss a change.
-      ctx.events.log?.error({ err: error }, "views_changed claim failed");
+      // Without the shared store, a page may read its counts once more rather than miss a change.
+      ctx.events.log?.error({ err: error }, "views_changed lease failed");
     }
-    if (claimed) io.to(STAFF_ROOM).emit("views_changed", {});
+    if (stopped) return;
+    if (leased) {
+      // Every change published before this emit is in what the pages read after it.
+      unsent = false;
+      io.to(STAFF_ROOM).emit("views_changed", {});
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (unsent && !stopped) void attempt();
+      else busy = false;
+    }, interval);
   }
 
   const changed = () => {
-    const now = Date.now();
-    const slot = Math.floor(now / interval);
-    if (pending.has(slot)) return;
-    pending.set(
-      slot,
-      setTimeout(() => void send(slot), (slot + 1) * interval - now),
-    );
+    unsent = true;
+    if (busy || stopped) return;
+    busy = true;
+    void attempt();
   };
 
   ctx.events.on("ticket.created", changed);
@@ -53,8 +64,8 @@ export function subscribeViewsChanged(ctx: AppContext, io: AppServer): ViewsChan
 
   return {
     stop() {
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
+      stopped = true;
+      clearTimeout(timer);
     },
   };
 }

@@ -37,7 +37,8 @@ function reference(tickets: TicketRow[], staffId: number): Record<TicketView, nu
   };
 }
 
-const countsOf = (answer: ViewsAnswer) => Object.fromEntries(answer.views.map((v) => [v.key, v.count]));
+const countsOf = (answer: ViewsAnswer) =>
+  Object.fromEntries(answer.views.map((v) => [v.key, v.count])) as Record<TicketView, number>;
 
 describe.each(ENGINES)("ticket views on %s", (engine) => {
   const server = useTestServer(engine);
