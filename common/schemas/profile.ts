@@ -83,8 +83,8 @@ export const saveUserPreferencesBody = z.object({
   enable_desktop_notifications: flag.optional(),
   remove_all_chats_button: flag.optional(),
   /**
-   * The ticket list's shown columns: a list, or its keys joined by commas as a form sends them;
-   * an empty value hides every column but the ticket link.
+   * The ticket list's shown columns: a list (a form repeats the field), or the keys joined by
+   * commas; an empty value hides every column but the ticket link.
    */
   ticket_list_columns: z
     .preprocess(
