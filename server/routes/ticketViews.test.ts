@@ -2,12 +2,14 @@
  * The views above the staff list on both engines (docs/decisions/views.md): fetch-views counts
  * each view for each rank against a reference in plain TypeScript, the search shows the same
  * tickets for a view as its count says, players and anonymous callers are refused, the counts
- * follow a change, and every count is read from an index (migration 0035 for who spoke last).
+ * follow a change, and every count is read from an index (migration 0035 for who spoke last). Each
+ * employee's list columns are kept with their preferences.
  */
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACTIVE_STATUSES, TICKET_STATUSES } from "../../common/constants.ts";
 import { TICKET_VIEWS, type TicketView } from "../../common/schemas/ticketSearch.ts";
+import { DEFAULT_TICKET_LIST_COLUMNS } from "../../common/ticketListColumns.ts";
 import type { TicketRow } from "../db/schema.ts";
 import { viewCountsQuery } from "../repositories/ticketViews.ts";
 import type { InsertedUser } from "../seed/users.ts";
@@ -156,6 +158,41 @@ describe.each(ENGINES)("ticket views on %s", (engine) => {
       unassigned: before.unassigned - 1,
       all_open: before.all_open - 1,
     });
+  });
+
+  it("keeps each employee's list columns, from a form that repeats the field, and refuses an unknown one", async () => {
+    const save = "/api/profile/save-user-preferences";
+    const read = "/api/profile/fetch-user-preferences";
+    type Preferences = { user_preferences: { ticket_list_columns: string[] } };
+    expect((await clients.mod.get<Preferences>(read)).body.user_preferences.ticket_list_columns).toEqual([
+      ...DEFAULT_TICKET_LIST_COLUMNS,
+    ]);
+    const form = new URLSearchParams([
+      ["ticket_list_columns", "status"],
+      ["ticket_list_columns", "email"],
+      ["ticket_list_columns", "subject"],
+    ]);
+    const saved = await clients.mod.post<Preferences>(save, form);
+    expect(saved.status).toBe(200);
+    // In the list's order, whatever the order sent.
+    expect(saved.body.user_preferences.ticket_list_columns).toEqual(["subject", "email", "status"]);
+    expect((await clients.mod.get<Preferences>(read)).body.user_preferences.ticket_list_columns).toEqual([
+      "subject",
+      "email",
+      "status",
+    ]);
+    // One field alone arrives as text.
+    const one = await clients.mod.post<Preferences>(save, new URLSearchParams([["ticket_list_columns", "member"]]));
+    expect(one.body.user_preferences.ticket_list_columns).toEqual(["member"]);
+    // Another employee's columns are their own.
+    expect((await clients.dev.get<Preferences>(read)).body.user_preferences.ticket_list_columns).toEqual([
+      ...DEFAULT_TICKET_LIST_COLUMNS,
+    ]);
+
+    const refused = await clients.mod.post<{ detail: unknown }>(save, { ticket_list_columns: ["member", "password"] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toBeTruthy();
+    expect((await clients.mod.get<Preferences>(read)).body.user_preferences.ticket_list_columns).toEqual(["member"]);
   });
 
   it("counts from indexes, not from the table", async () => {
