@@ -1,7 +1,8 @@
 /**
  * The columns of the staff ticket list that a staff member may show or hide (the ticket link is
  * always shown), stored per user in their preferences (docs/decisions/views.md). The default set
- * fits a 1280 px screen with the sidebar; e-mail, character, server and created are a choice.
+ * fits a 1280 px screen with the sidebar; priority, e-mail, character, server and created are a
+ * choice.
  */
 export const TICKET_LIST_COLUMNS = [
   "in_chats",
@@ -25,7 +26,6 @@ export const DEFAULT_TICKET_LIST_COLUMNS: readonly TicketListColumn[] = [
   "subject",
   "category",
   "status",
-  "priority",
   "last_updated",
   "assigned_to",
 ];

@@ -71,7 +71,8 @@ export function TicketList({ userId }: { userId: number }) {
   const priorities = usePriorities();
   const devs = useDevs();
   const preferences = usePreferences();
-  const columns = preferences.data?.ticket_list_columns ?? DEFAULT_TICKET_LIST_COLUMNS;
+  // The defaults only where no preferences come (a failed read): no flash of the wrong columns.
+  const columns = preferences.data?.ticket_list_columns ?? (preferences.isPending ? null : DEFAULT_TICKET_LIST_COLUMNS);
   const now = useNow();
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [filtersOpen, filters] = useDisclosure(false);
@@ -138,13 +139,13 @@ export function TicketList({ userId }: { userId: number }) {
         ) : (
           panel
         ))}
-      {!phone && (
+      {!phone && columns && (
         <Group justify="flex-end" mb="xs">
           <ColumnChooser columns={columns} />
         </Group>
       )}
       <Paper withBorder radius="md" pos="relative" mih={200}>
-        <PageLoader visible={result.isFetching} />
+        <PageLoader visible={result.isFetching || (!phone && !columns)} />
         {data && data.tickets.length === 0 ? (
           <Stack align="center" p="xl" ta="center" data-testid="ticket-list-empty">
             <Text c="dimmed">{t(searching ? "empty" : "empty_view")}</Text>
@@ -152,7 +153,7 @@ export function TicketList({ userId }: { userId: number }) {
         ) : phone ? (
           <TicketCards {...rows} />
         ) : (
-          <TicketTable {...rows} columns={columns} sort={list.sort} onSort={list.toggleSort} />
+          columns && <TicketTable {...rows} columns={columns} sort={list.sort} onSort={list.toggleSort} />
         )}
       </Paper>
       <ListFooter list={list} totals={data} testId="ticket" />

@@ -116,7 +116,7 @@ export function TicketTable({ tickets, columns, sort, onSort, activeChatIds, now
         );
       case "member":
         return (
-          <Table.Td key={column} style={nowrap}>
+          <Table.Td key={column} style={nowrap} maw={160}>
             <MemberName ticket={ticket} />
           </Table.Td>
         );
@@ -151,8 +151,10 @@ export function TicketTable({ tickets, columns, sort, onSort, activeChatIds, now
         );
       case "category":
         return (
-          <Table.Td key={column} style={nowrap} data-testid="ticket-category">
-            {labels.category(ticket, language)}
+          <Table.Td key={column} data-testid="ticket-category">
+            <Text size="sm" truncate="end" maw={150}>
+              {labels.category(ticket, language)}
+            </Text>
           </Table.Td>
         );
       case "status":
@@ -185,8 +187,10 @@ export function TicketTable({ tickets, columns, sort, onSort, activeChatIds, now
         );
       case "assigned_to":
         return (
-          <Table.Td key={column} style={nowrap} data-testid="ticket-assignee">
-            <AssigneeName assignee={labels.assignee(ticket)} />
+          <Table.Td key={column} data-testid="ticket-assignee">
+            <Text size="sm" truncate="end" maw={130}>
+              <AssigneeName assignee={labels.assignee(ticket)} />
+            </Text>
           </Table.Td>
         );
     }
