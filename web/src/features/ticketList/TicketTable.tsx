@@ -116,14 +116,14 @@ export function TicketTable({ tickets, columns, sort, onSort, activeChatIds, now
         );
       case "member":
         return (
-          <Table.Td key={column} style={nowrap} maw={160}>
+          <Table.Td key={column} style={nowrap} maw={140}>
             <MemberName ticket={ticket} />
           </Table.Td>
         );
       case "subject":
         // Width 100% and no more than the room left: the subject shrinks first and is cut to a line.
         return (
-          <Table.Td key={column} style={{ width: "100%", maxWidth: 0, minWidth: 120 }}>
+          <Table.Td key={column} style={{ width: "100%", maxWidth: 0, minWidth: 100 }}>
             <Text size="sm" truncate="end" title={ticket.subject} data-testid="ticket-subject">
               <bdi>{ticket.subject}</bdi>
             </Text>
@@ -152,7 +152,7 @@ export function TicketTable({ tickets, columns, sort, onSort, activeChatIds, now
       case "category":
         return (
           <Table.Td key={column} data-testid="ticket-category">
-            <Text size="sm" truncate="end" maw={150}>
+            <Text size="sm" truncate="end" maw={120}>
               {labels.category(ticket, language)}
             </Text>
           </Table.Td>
@@ -188,7 +188,7 @@ export function TicketTable({ tickets, columns, sort, onSort, activeChatIds, now
       case "assigned_to":
         return (
           <Table.Td key={column} data-testid="ticket-assignee">
-            <Text size="sm" truncate="end" maw={130}>
+            <Text size="sm" truncate="end" maw={110}>
               <AssigneeName assignee={labels.assignee(ticket)} />
             </Text>
           </Table.Td>
@@ -198,7 +198,7 @@ export function TicketTable({ tickets, columns, sort, onSort, activeChatIds, now
 
   return (
     <Table.ScrollContainer minWidth={0} type="native">
-      <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" fz="sm" data-testid="ticket-table">
+      <Table highlightOnHover verticalSpacing="xs" horizontalSpacing={8} fz="sm" data-testid="ticket-table">
         <Table.Thead>
           <Table.Tr>
             <SortHeader field="createdAt" sort={sort} onSort={onSort}>
