@@ -112,6 +112,11 @@ export interface ServerToClientEvents {
   /** Staff get the full ping; a ticket's player gets what moved, without staff bookkeeping. */
   ticket_updated_ping: (payload: StaffTicketPing | PlayerTicketPing) => void;
   ticket_assigned: (payload: { ticket_id: number; assignedTo: number | null }) => void;
+  /**
+   * Staff only: tickets changed, so the views' counts may have (docs/decisions/views.md). At most
+   * one per VIEWS_CHANGED_INTERVAL_MS across all nodes; a page reads fetch-views again.
+   */
+  views_changed: (payload: Record<string, never>) => void;
   /** A notification for this staff member (spec/2-staff-ticket-work.md §3). */
   new_notification: (notification: Notification) => void;
   /** Notes of a ticket, to its staff-only notes room (notes:{ticketId}). */

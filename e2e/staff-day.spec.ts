@@ -41,6 +41,7 @@ test("staff find a ticket by an e-mail substring, open it and reply; the player 
     // The staff member searches a part of the address (Contains) among everyone's tickets.
     const staff = await staffContext.newPage();
     await staff.goto("/admin/ticket");
+    await staff.getByTestId("view-search").click();
     await expect(staff.getByTestId("ticket-search")).toBeVisible();
     await staff.getByTestId("clear-button").click();
     await staff.getByTestId("filter-email").fill(`light${stamp}@exam`);

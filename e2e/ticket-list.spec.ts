@@ -1,15 +1,32 @@
 /**
  * The staff ticket list, /admin/ticket (spec/2-staff-ticket-work.md §2): find a ticket by an e-mail substring and open
  * it; Contains against Exact; three-state sorting; paging and the page size; the saved list state
- * across a reload; Default and Clear; the advanced search; a row that updates live.
+ * across a reload; Default and Clear; the advanced search; a row that updates live. The views
+ * (docs/decisions/views.md): Mine by default, each view's list and count, counts that follow
+ * another person's changes live; the column chooser kept on the server; the list at 1280 px
+ * without sideways scrolling; cards and a filters button on a phone.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { DEFAULT_TICKET_LIST_COLUMNS } from "../common/ticketListColumns.ts";
 import { storageStatePath } from "./support/env.ts";
+import { playerWithTicket } from "./support/playerTicket.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
 test.use({ storageState: storageStatePath("mod") });
 // Each test reloads the list several times; on a busy CI machine one minute is tight.
 test.describe.configure({ timeout: 120_000 });
+
+/** The searches below read the e-mail column, which the default columns leave out. */
+test.beforeAll(async () => {
+  const mod = await signInThroughApi("mod");
+  try {
+    await mod.post("/api/profile/save-user-preferences", {
+      ticket_list_columns: [...DEFAULT_TICKET_LIST_COLUMNS, "email"].join(","),
+    });
+  } finally {
+    await mod.dispose();
+  }
+});
 
 async function choose(page: Page, testId: string, option: string | RegExp) {
   await page.getByTestId(testId).click();
@@ -34,8 +51,10 @@ async function total(page: Page): Promise<number> {
   return Number(text.replace(/\D/g, ""));
 }
 
+/** The list with the full search (the list opens on the Mine view). */
 async function open(page: Page) {
   await page.goto("/admin/ticket");
+  await page.getByTestId("view-search").click();
   await expect(page.getByTestId("ticket-search")).toBeVisible();
   await settled(page);
 }
@@ -278,4 +297,197 @@ test("the in-chats toggle adds and removes a chat; a pinned one only after confi
   await expect(toggle).not.toBeChecked();
   await page.reload();
   await expect(toggle).not.toBeChecked();
+});
+
+// ---- the views (docs/decisions/views.md)
+
+async function viewCount(page: Page, view: string): Promise<number> {
+  const badge = page.getByTestId(`view-count-${view}`);
+  await expect(badge).toHaveAttribute("data-count", /^\d+$/);
+  return Number(await badge.getAttribute("data-count"));
+}
+
+async function chooseView(page: Page, view: string) {
+  await page.getByTestId(`view-${view}`).click();
+  await expect(page.getByTestId(`view-${view}`)).toHaveAttribute("aria-pressed", "true");
+  await settled(page);
+}
+
+test("opens on Mine; each view lists as many open tickets as its count says", async ({ page }) => {
+  await page.goto("/admin/ticket");
+  await expect(page.getByTestId("view-mine")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("ticket-search")).toHaveCount(0);
+  await settled(page);
+  const mine = await viewCount(page, "mine");
+  expect(mine).toBeGreaterThan(0);
+  expect(await total(page)).toBe(mine);
+  for (const name of await page.getByTestId("ticket-assignee").allTextContents()) expect(name).toBe("ModAyse");
+  for (const status of await page
+    .getByTestId("ticket-status")
+    .evaluateAll((badges) => badges.map((badge) => badge.getAttribute("data-status"))))
+    expect(["RESOLVED", "CLOSED"]).not.toContain(status);
+
+  await chooseView(page, "unassigned");
+  expect(await total(page)).toBe(await viewCount(page, "unassigned"));
+  for (const name of await page.getByTestId("ticket-assignee").allTextContents()) expect(name).toBe("Not assigned");
+
+  await chooseView(page, "waiting_on_me");
+  const waiting = await viewCount(page, "waiting_on_me");
+  expect(waiting).toBeLessThanOrEqual(mine);
+  if (waiting === 0) await expect(page.getByTestId("ticket-list-empty")).toBeVisible();
+  else expect(await total(page)).toBe(waiting);
+
+  await chooseView(page, "all_open");
+  const open = await viewCount(page, "all_open");
+  expect(await total(page)).toBe(open);
+  expect(open).toBeGreaterThanOrEqual(mine + (await viewCount(page, "unassigned")));
+
+  // The chosen view is remembered.
+  await page.reload();
+  await expect(page.getByTestId("view-all_open")).toHaveAttribute("aria-pressed", "true");
+});
+
+test("the counts and the view's list follow a ticket filed by a player and closed by another employee", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/admin/ticket");
+  await chooseView(page, "unassigned");
+  const unassigned = await viewCount(page, "unassigned");
+  const open = await viewCount(page, "all_open");
+
+  const player = await playerWithTicket(browser, "Views follow this ticket");
+  try {
+    // No reload: views_changed reads the counts and the shown view again.
+    await expect(page.getByTestId("view-count-unassigned")).toHaveAttribute("data-count", String(unassigned + 1));
+    await expect(page.getByTestId("view-count-all_open")).toHaveAttribute("data-count", String(open + 1));
+    const row = page.locator(`[data-testid="ticket-row"][data-ticket-id="${player.ticketId}"]`);
+    await expect(row).toBeVisible();
+
+    const admin = await signInThroughApi("admin");
+    try {
+      await admin.post("/api/tickets/submit-ticket-complete", {
+        ticket_id: player.ticketId,
+        action: "CLOSED",
+        excuse: "e2e clean-up",
+      });
+    } finally {
+      await admin.dispose();
+    }
+    await expect(page.getByTestId("view-count-unassigned")).toHaveAttribute("data-count", String(unassigned));
+    await expect(page.getByTestId("view-count-all_open")).toHaveAttribute("data-count", String(open));
+    await expect(row).toHaveCount(0);
+  } finally {
+    await player.context.close();
+  }
+});
+
+test.describe("as another employee", () => {
+  test.use({ storageState: storageStatePath("dev") });
+
+  test("the column chooser is remembered across a reload and another browser", async ({ page, browser }) => {
+    await page.goto("/admin/ticket");
+    await chooseView(page, "all_open");
+    const headers = page.getByTestId("ticket-table").locator("thead th");
+    await expect(headers.filter({ hasText: "Subject" })).toHaveCount(1);
+    await expect(headers.filter({ hasText: "E-mail" })).toHaveCount(0);
+    await expect(page.getByTestId("ticket-subject").first()).toBeVisible();
+
+    await page.getByTestId("columns-button").click();
+    await page.getByTestId("column-toggle-email").click();
+    await page.getByTestId("column-toggle-category").click();
+    await expect(headers.filter({ hasText: "E-mail" })).toHaveCount(1);
+    await expect(headers.filter({ hasText: "Category" })).toHaveCount(0);
+    await expect(page.getByTestId("ticket-email").first()).toBeVisible();
+
+    await page.reload();
+    await expect(headers.filter({ hasText: "E-mail" })).toHaveCount(1);
+    await expect(headers.filter({ hasText: "Category" })).toHaveCount(0);
+
+    // The choice lives on the server: a browser with none of this one's storage shows it too.
+    const other = await browser.newContext({ storageState: storageStatePath("dev") });
+    try {
+      const elsewhere = await other.newPage();
+      await elsewhere.evaluate(() => localStorage.clear()).catch(() => undefined);
+      await elsewhere.goto("/admin/ticket");
+      const otherHeaders = elsewhere.getByTestId("ticket-table").locator("thead th");
+      await expect(otherHeaders.filter({ hasText: "E-mail" })).toHaveCount(1);
+      await expect(otherHeaders.filter({ hasText: "Category" })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+
+    // Back to the defaults for the other specs.
+    await page.getByTestId("columns-button").click();
+    await page.getByTestId("column-toggle-email").click();
+    await page.getByTestId("column-toggle-category").click();
+    await expect(headers.filter({ hasText: "Category" })).toHaveCount(1);
+    await expect(headers.filter({ hasText: "E-mail" })).toHaveCount(0);
+  });
+});
+
+/** Whether anything on the page is wider than the window. */
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) return true;
+    return [...document.querySelectorAll<HTMLElement>("*")].some(
+      (element) =>
+        element.scrollWidth > element.clientWidth + 1 &&
+        ["auto", "scroll"].includes(getComputedStyle(element).overflowX) &&
+        element.getBoundingClientRect().height > 0,
+    );
+  });
+}
+
+test.describe("at 1280 × 800", () => {
+  test.use({ storageState: storageStatePath("admin"), viewport: { width: 1280, height: 800 } });
+
+  test("the list and the search fit without scrolling sideways", async ({ page }) => {
+    await page.goto("/admin/ticket");
+    await chooseView(page, "all_open");
+    await choose(page, "page-size", "25");
+    await settled(page);
+    await expect(rows(page).first()).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await chooseView(page, "search");
+    await page.getByTestId("clear-button").click();
+    await settled(page);
+    await expect(rows(page).first()).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("shows cards, keeps the filters behind a button and never scrolls sideways", async ({ page }) => {
+    await page.goto("/admin/ticket");
+    await expect(page.getByTestId("view-mine")).toHaveAttribute("aria-pressed", "true");
+    await settled(page);
+    await expect(page.getByTestId("ticket-card").first()).toBeVisible();
+    await expect(page.getByTestId("ticket-table")).toHaveCount(0);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await chooseView(page, "search");
+    await expect(page.getByTestId("ticket-search")).toHaveCount(0);
+    // The first card comes right after the views and the button, not after nine filter fields.
+    const card = page.getByTestId("ticket-card").first();
+    await expect(card).toBeVisible();
+    expect((await card.boundingBox())?.y ?? 1000).toBeLessThan(844);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await page.getByTestId("filters-button").click();
+    const panel = page.getByTestId("ticket-search");
+    await expect(panel).toBeVisible();
+    await page.getByTestId("clear-button").click();
+    await page.getByTestId("filter-email").fill("player5@demo.test");
+    await choose(page, "filter-email-mode", "Exact");
+    await page.getByTestId("search-button").click();
+    await expect(panel).toBeHidden();
+    await settled(page);
+    await expect(page.getByTestId("ticket-card")).toHaveCount(2);
+    expect(await scrollsSideways(page)).toBe(false);
+  });
 });

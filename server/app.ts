@@ -30,6 +30,7 @@ import { subscribeFanout } from "./realtime/fanout.ts";
 import { openSocketAdapter } from "./realtime/redisAdapter.ts";
 import { createSocketServer } from "./realtime/socketServer.ts";
 import { type AppServer, sessionRoom } from "./realtime/socketTypes.ts";
+import { subscribeViewsChanged } from "./realtime/viewsChanged.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { banRoutes } from "./routes/bans.ts";
@@ -199,6 +200,7 @@ export async function buildApp({
   const adapter = config.redisUrl ? openSocketAdapter(config.redisUrl, config.redisKeyPrefix) : null;
   io = createSocketServer(app.server, ctx, app.log, adapter?.factory);
   subscribeFanout(ctx, io);
+  const viewsChanged = subscribeViewsChanged(ctx, io);
   subscribeChatListFollowers(ctx);
   // Sockets go first, each closed as a lost transport: the client reconnects at once and, with its
   // session still live, gets the packets it missed (connection-state recovery).
@@ -206,6 +208,7 @@ export async function buildApp({
     io?.engine.close();
   });
   app.addHook("onClose", async () => {
+    viewsChanged.stop();
     await io?.close();
     adapter?.close();
     if (!sharedLimits) await limits.close();

@@ -74,6 +74,8 @@ const envSchema = z.object({
    * more; fractions allowed (a test waits seconds).
    */
   PRESENCE_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(30),
+  /** The least time between two views_changed events to staff, across all nodes. */
+  VIEWS_CHANGED_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GAME_SITE_URL: z.url().default("https://example.com"),
   GAME_LOGIN_URL: z.url().default("https://example.com/login"),
@@ -144,6 +146,8 @@ export interface Config {
   socketsPerUser: number;
   /** A ticket page's viewer who said nothing for this long is dropped (realtime/ticketPresence.ts). */
   presenceTimeoutSeconds: number;
+  /** At most one views_changed in this many milliseconds, across all nodes (docs/decisions/views.md). */
+  viewsChangedIntervalMs: number;
   logLevel: string;
   links: PublicLinks;
   /** Unset: /api/integration/* answers 404. */
@@ -290,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     memberActiveTicketCap: env.MEMBER_ACTIVE_TICKET_CAP,
     socketsPerUser: env.SOCKETS_PER_USER,
     presenceTimeoutSeconds: env.PRESENCE_TIMEOUT_SECONDS,
+    viewsChangedIntervalMs: env.VIEWS_CHANGED_INTERVAL_MS,
     logLevel: env.LOG_LEVEL,
     links: gameLinks(env),
     integrationApiKey: env.INTEGRATION_API_KEY,

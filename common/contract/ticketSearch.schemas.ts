@@ -4,6 +4,7 @@ import {
   fetchTaggedChatsResponse,
   fetchTicketsByTimestampBody,
   fetchTicketsByTimestampResponse,
+  fetchTicketViewsResponse,
   paginationSearchTicketsBody,
   ticketSearchResponse,
 } from "../schemas/ticketSearch.ts";
@@ -15,4 +16,5 @@ export const TICKET_SEARCH_SCHEMAS = defineSchemas<typeof TICKET_SEARCH_ENDPOINT
   advancedSearchTickets: { body: advancedSearchTicketsBody, response: ticketSearchResponse },
   fetchTaggedChats: { body: fetchTaggedChatsBody, response: fetchTaggedChatsResponse },
   fetchTicketsByTimestamp: { body: fetchTicketsByTimestampBody, response: fetchTicketsByTimestampResponse },
+  fetchTicketViews: { response: fetchTicketViewsResponse },
 });

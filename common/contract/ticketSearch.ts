@@ -14,4 +14,6 @@ export const TICKET_SEARCH_ENDPOINTS = defineEndpoints({
   },
   fetchTaggedChats: { method: "POST", path: "/api/fetch-tagged-chats", access: "staff" },
   fetchTicketsByTimestamp: { method: "POST", path: "/api/tickets/fetch-tickets-by-timestamp", access: "staff" },
+  /** The views above the list and their counts (docs/decisions/views.md). */
+  fetchTicketViews: { method: "GET", path: "/api/tickets/fetch-views", access: "staff" },
 });

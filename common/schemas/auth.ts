@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../constants.ts";
 import { PASSWORD_MAX } from "../password.ts";
 import { PERMISSIONS, STAFF_RANKS, USER_CLASSES, USER_TYPES } from "../permissions.ts";
+import { TICKET_LIST_COLUMNS } from "../ticketListColumns.ts";
 
 /** The sign-in form posts `username` holding the e-mail (spec/1-product-frame.md §7). */
 export const loginBody = z.object({
@@ -57,6 +58,8 @@ export const userPreferences = z.object({
   remove_all_chats_button: z.boolean(),
   /** Ticket-history page size, remembered per user (spec/1-product-frame.md §2). */
   ticket_history_page_size: z.number().int(),
+  /** The staff ticket list's shown columns, in the list's order (docs/decisions/views.md). */
+  ticket_list_columns: z.array(z.enum(TICKET_LIST_COLUMNS)),
 });
 export type UserPreferences = z.infer<typeof userPreferences>;
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
 import { PASSWORD_MAX } from "../password.ts";
+import { TICKET_LIST_COLUMNS } from "../ticketListColumns.ts";
 import { sessionUser, userPreferences } from "./auth.ts";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -81,6 +82,16 @@ export const saveUserPreferencesBody = z.object({
   notification_sound_on: flag.optional(),
   enable_desktop_notifications: flag.optional(),
   remove_all_chats_button: flag.optional(),
+  /**
+   * The ticket list's shown columns: a list (a form repeats the field), or the keys joined by
+   * commas; an empty value hides every column but the ticket link.
+   */
+  ticket_list_columns: z
+    .preprocess(
+      (value) => (typeof value === "string" ? (value === "" ? [] : value.split(",")) : value),
+      z.array(z.enum(TICKET_LIST_COLUMNS)).max(TICKET_LIST_COLUMNS.length),
+    )
+    .optional(),
 });
 export type SaveUserPreferencesBody = z.infer<typeof saveUserPreferencesBody>;
 

@@ -54,6 +54,14 @@ export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
 /** Statuses, plus the ACTIVE display group (every status that has not ended). */
 export const STATUS_FILTERS = [...TICKET_STATUSES, "ACTIVE"] as const;
 
+/**
+ * The views above the staff list (docs/decisions/views.md), each an open-ticket filter: mine
+ * (assigned to the caller), unassigned, waiting on me (assigned to the caller, the player spoke
+ * last) and all open. "Open" is the ACTIVE group: every status that has not ended.
+ */
+export const TICKET_VIEWS = ["mine", "unassigned", "waiting_on_me", "all_open"] as const;
+export type TicketView = (typeof TICKET_VIEWS)[number];
+
 export const paginationSearchTicketsBody = z.object({
   ticket_id: optional(id),
   ticket_id_mode: mode,
@@ -81,6 +89,8 @@ export const paginationSearchTicketsBody = z.object({
   default: bool,
   /** true: only tickets in which the caller is tagged. */
   tagged: bool,
+  /** A view's filters, which take the place of the same fields of the body (docs/decisions/views.md). */
+  view: optional(z.enum(TICKET_VIEWS)),
 });
 export type PaginationSearchTicketsBody = z.infer<typeof paginationSearchTicketsBody>;
 
@@ -136,3 +146,9 @@ export const fetchTicketsByTimestampBody = z.object({
 });
 export const fetchTicketsByTimestampResponse = z.object({ tickets: z.array(staffTicket) });
 export type FetchTicketsByTimestampResponse = z.infer<typeof fetchTicketsByTimestampResponse>;
+
+/** fetch-views: each view's number of tickets, as the caller may see them. */
+export const fetchTicketViewsResponse = z.object({
+  views: z.array(z.object({ key: z.enum(TICKET_VIEWS), count: z.number().int() })),
+});
+export type FetchTicketViewsResponse = z.infer<typeof fetchTicketViewsResponse>;

@@ -30,6 +30,7 @@ import * as staffNameUnique from "./migrations/0030_staff_name_unique.ts";
 import * as adminResponsibilities from "./migrations/0031_admin_responsibilities.ts";
 import * as firstHour from "./migrations/0032_first_hour.ts";
 import * as holdWakeup from "./migrations/0034_hold_wakeup.ts";
+import * as viewsIndexes from "./migrations/0035_views_indexes.ts";
 
 /** Migrations in order. Each exports up(db, engine); they run unchanged on SQLite and PostgreSQL. */
 export type EngineMigration = {
@@ -65,6 +66,7 @@ export const MIGRATIONS: Record<string, EngineMigration> = {
   "0031_admin_responsibilities": adminResponsibilities,
   "0032_first_hour": firstHour,
   "0034_hold_wakeup": holdWakeup,
+  "0035_views_indexes": viewsIndexes,
 };
 
 export function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -65,6 +65,8 @@ export interface UserPreferencesTable {
   enable_desktop_notifications: Flag;
   remove_all_chats_button: Flag;
   ticket_history_page_size: DefaultedNumber;
+  /** JSON list of the staff ticket list's chosen columns; NULL: the default ones (migration 0035). */
+  ticket_list_columns: NullableText;
   updated_at: number;
 }
 

@@ -1,7 +1,25 @@
 import type { Kysely, Selectable } from "kysely";
 import type { UserPreferences } from "../../common/schemas/auth.ts";
 import type { PreferenceFlag } from "../../common/schemas/profile.ts";
+import {
+  DEFAULT_TICKET_LIST_COLUMNS,
+  TICKET_LIST_COLUMNS,
+  type TicketListColumn,
+} from "../../common/ticketListColumns.ts";
 import type { Database, UserPreferencesTable } from "../db/schema.ts";
+
+/** The stored columns in the list's order; NULL or an unreadable value: the defaults. */
+function listColumns(stored: string | null): TicketListColumn[] {
+  if (stored === null) return [...DEFAULT_TICKET_LIST_COLUMNS];
+  let chosen: unknown;
+  try {
+    chosen = JSON.parse(stored);
+  } catch {
+    return [...DEFAULT_TICKET_LIST_COLUMNS];
+  }
+  if (!Array.isArray(chosen)) return [...DEFAULT_TICKET_LIST_COLUMNS];
+  return TICKET_LIST_COLUMNS.filter((column) => chosen.includes(column));
+}
 
 function present(row: Selectable<UserPreferencesTable>): UserPreferences {
   return {
@@ -11,6 +29,7 @@ function present(row: Selectable<UserPreferencesTable>): UserPreferences {
     enable_desktop_notifications: row.enable_desktop_notifications === 1,
     remove_all_chats_button: row.remove_all_chats_button === 1,
     ticket_history_page_size: row.ticket_history_page_size,
+    ticket_list_columns: listColumns(row.ticket_list_columns),
   };
 }
 
@@ -31,19 +50,28 @@ export async function loadPreferences(db: Kysely<Database>, userId: number, now:
   return present(created);
 }
 
+/** What a save may change; a field left out keeps its value. */
+export interface PreferenceChanges extends Partial<Record<PreferenceFlag, boolean>> {
+  ticket_list_columns?: readonly TicketListColumn[];
+}
+
 /**
- * Writes the flags given (a flag left out keeps its value) in one upsert, so two tabs saving at
+ * Writes the fields given (a field left out keeps its value) in one upsert, so two tabs saving at
  * once both land, then answers the record.
  */
 export async function savePreferences(
   db: Kysely<Database>,
   userId: number,
-  flags: Partial<Record<PreferenceFlag, boolean>>,
+  changes: PreferenceChanges,
   now: number,
 ): Promise<UserPreferences> {
-  const set: Partial<Record<PreferenceFlag, number>> = {};
+  const { ticket_list_columns: columns, ...flags } = changes;
+  const set: Partial<Record<PreferenceFlag, number>> & { ticket_list_columns?: string } = {};
   for (const [flag, on] of Object.entries(flags) as [PreferenceFlag, boolean | undefined][]) {
     if (on !== undefined) set[flag] = on ? 1 : 0;
+  }
+  if (columns !== undefined) {
+    set.ticket_list_columns = JSON.stringify(TICKET_LIST_COLUMNS.filter((column) => columns.includes(column)));
   }
   await db
     .insertInto("user_preferences")

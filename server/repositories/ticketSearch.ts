@@ -42,6 +42,8 @@ export interface TicketFilter {
   employee?: number;
   /** Only tickets with a `tag` notification for this user. */
   taggedFor?: number;
+  /** Only tickets whose last chat word is the player's, or with none since filing (docs/decisions/views.md). */
+  playerSpokeLast?: true;
   subject?: string;
   description?: string;
   chatMessage?: string;
@@ -145,6 +147,9 @@ function conditions(
   if (filter.priorityId !== undefined) where.push(eb("tickets.priority_id", "=", filter.priorityId));
   if (filter.employee === 0) where.push(eb("tickets.assigned_to", "is", null));
   else if (filter.employee !== undefined) where.push(eb("tickets.assigned_to", "=", filter.employee));
+  if (filter.playerSpokeLast) {
+    where.push(eb.or([eb("tickets.last_message_from", "=", "user"), eb("tickets.last_message_from", "is", null)]));
+  }
   if (filter.taggedFor !== undefined) {
     where.push(
       eb(

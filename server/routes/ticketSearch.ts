@@ -1,6 +1,7 @@
 /**
  * The staff ticket list and search (spec/2-staff-ticket-work.md §2, §7): pagination-search-tickets,
- * advanced-search-tickets, fetch-tagged-chats and fetch-tickets-by-timestamp. Staff only (class
+ * advanced-search-tickets, fetch-tagged-chats, fetch-tickets-by-timestamp and the views' counts
+ * (fetch-views, docs/decisions/views.md). Staff only (class
  * dev, any rank: common/contract/ticketSearch.ts); bodies are multipart, form-encoded or JSON
  * (uploads/multipart.ts).
  */
@@ -23,13 +24,17 @@ import {
   type TicketOrder,
   ticketsByNumber,
 } from "../repositories/ticketSearch.ts";
+import { countViews, viewFilter } from "../repositories/ticketViews.ts";
 
 /** Every body is a form without files. */
 const FORM = { form: { maxFiles: 0 } };
 
 const text = (value: string | undefined, mode: SearchMode) => (value === undefined ? undefined : { value, mode });
 
-/** The request's filters as the repository takes them; `default` and `tagged` speak of the caller. */
+/**
+ * The request's filters as the repository takes them; `default`, `tagged` and `view` speak of the
+ * caller. A view's filters take the place of the body's fields of the same name.
+ */
 export function filterOf(
   staff: Actor,
   body: PaginationSearchTicketsBody & Partial<AdvancedSearchTicketsBody>,
@@ -51,6 +56,7 @@ export function filterOf(
     chatMessage: body.chatMessage,
     createdSince: body.createdAt !== undefined && body.createdAt >= 0 ? now - body.createdAt : undefined,
     updatedSince: body.lastUpdated !== undefined && body.lastUpdated >= 0 ? now - body.lastUpdated : undefined,
+    ...(body.view ? viewFilter(body.view, staff.id) : {}),
   };
 }
 
@@ -104,6 +110,10 @@ export function ticketSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const order = { sortBy: "lastUpdated", order: "desc" } as const;
       return search(staff, filter, order, body.current_page, body.entries_per_page);
     });
+
+    route(app, ctx, "fetchTicketViews", async (request) => ({
+      views: await countViews(db, engine, requireUser(request).id),
+    }));
 
     route(app, ctx, "fetchTicketsByTimestamp", FORM, async (request) => ({
       tickets: await present(requireUser(request), await ticketsByNumber(db, request.body.createdAt)),

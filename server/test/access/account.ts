@@ -104,6 +104,11 @@ export const ACCOUNT_ROUTES: RouteAccess[] = [
         }),
         expect: OWN_PROFILE,
       },
+      {
+        name: "the ticket list's columns, as a form sends them",
+        request: (f) => ({ json: { ...namingA(f), ticket_list_columns: "subject,status,assigned_to" } }),
+        expect: OWN_PROFILE,
+      },
     ],
   },
   {

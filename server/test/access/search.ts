@@ -26,6 +26,11 @@ export const SEARCH_ROUTES: RouteAccess[] = [
         request: () => ({ json: { default: true, sort_by: "lastUpdated", order: "desc" } }),
         expect: STAFF_ONLY,
       },
+      {
+        name: "a view (waiting on me)",
+        request: () => ({ json: { view: "waiting_on_me", page: 1, entries_per_page: 10 } }),
+        expect: STAFF_ONLY,
+      },
     ],
   },
   {
@@ -52,6 +57,12 @@ export const SEARCH_ROUTES: RouteAccess[] = [
         expect: STAFF_ONLY,
       },
     ],
+  },
+  {
+    method: "GET",
+    url: "/api/tickets/fetch-views",
+    schema: null,
+    cases: [{ name: "the views' counts", request: () => ({}), expect: STAFF_ONLY }],
   },
   {
     method: "POST",

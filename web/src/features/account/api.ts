@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import type { SessionUser, UserPreferences } from "../../../../common/schemas/auth.ts";
 import type { PreferenceFlag } from "../../../../common/schemas/profile.ts";
+import type { TicketListColumn } from "../../../../common/ticketListColumns.ts";
 import type { Session } from "../../api/auth.ts";
 import { api } from "../../api/client.ts";
 import { useSocket } from "../../realtime/SocketContext.ts";
@@ -31,6 +32,11 @@ export function usePreferences() {
 
 export async function saveUserPreferences(flags: Record<PreferenceFlag, boolean>): Promise<UserPreferences> {
   return (await api.call("saveUserPreferences", flags)).user_preferences;
+}
+
+/** The staff ticket list's shown columns (docs/decisions/views.md), kept with the preferences. */
+export async function saveTicketListColumns(columns: readonly TicketListColumn[]): Promise<UserPreferences> {
+  return (await api.call("saveUserPreferences", { ticket_list_columns: [...columns] })).user_preferences;
 }
 
 /** Puts a saved preferences record into the shared query (the chat list and alerts read it). */

@@ -1,6 +1,6 @@
 /**
- * The calls of the staff ticket list (spec/2-staff-ticket-work.md §7): the two searches, the staff and setup lists its
- * filters offer. The chat-list calls (in-chats toggle) live in features/chatList/api.ts.
+ * The calls of the staff ticket list (spec/2-staff-ticket-work.md §7): the two searches, the views'
+ * counts (docs/decisions/views.md), the staff and setup lists its filters offer. The chat-list calls (in-chats toggle) live in features/chatList/api.ts.
  */
 import { useQuery } from "@tanstack/react-query";
 import { api, type RouteOutput } from "../../api/client.ts";
@@ -10,8 +10,11 @@ import type { SearchBody } from "./listState.ts";
 export type TicketSearchResponse = RouteOutput<"paginationSearchTickets">;
 export type ListTicket = TicketSearchResponse["tickets"][number];
 
+export type TicketViewCount = RouteOutput<"fetchTicketViews">["views"][number];
+
 export const ticketListKeys = {
   all: ["staff-ticket-list"] as const,
+  views: ["staff-ticket-views"] as const,
   search: (body: SearchBody) => ["staff-ticket-list", body] as const,
   devs: ["users", "devs"] as const,
   priorities: ["setup", "priorities"] as const,
@@ -23,6 +26,15 @@ export async function searchTickets(body: SearchBody, advanced: boolean): Promis
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) if (value !== undefined) form.append(key, String(value));
   return api.call("advancedSearchTickets", form);
+}
+
+/** The views above the list and their counts; views_changed reads them again (useViewsLive). */
+export function useTicketViews() {
+  return useQuery({
+    queryKey: ticketListKeys.views,
+    queryFn: async (): Promise<TicketViewCount[]> => (await api.call("fetchTicketViews")).views,
+    retry: false,
+  });
 }
 
 export function useDevs() {

@@ -8,7 +8,9 @@ import {
   hasAdvancedFilters,
   nextSort,
   parseParams,
+  parseView,
   toSearchBody,
+  viewBody,
 } from "./listState.ts";
 import { relativeParts } from "./relativeTime.ts";
 import { applyPing } from "./useTicketPings.ts";
@@ -100,5 +102,24 @@ describe("a live ping", () => {
     });
     expect(next).toMatchObject({ lastUpdated: 200, category: 1, status: "REPLIED", priority: 3, assignedTo: null });
     expect(applyPing(ticket, { ticket_id: 5, lastUpdated: 300, category: 2, status: null })).toBe(ticket);
+  });
+});
+
+describe("the views", () => {
+  it("opens on Mine, keeps a saved view and drops anything else", () => {
+    expect(parseView(undefined)).toBe("mine");
+    expect(parseView("waiting_on_me")).toBe("waiting_on_me");
+    expect(parseView("search")).toBe("search");
+    expect(parseView("everything")).toBe("mine");
+  });
+
+  it("asks for a view by its name, with the list's paging and sort and no filter of its own", () => {
+    expect(viewBody("unassigned", 2, 25, { key: "status", order: "asc" })).toEqual({
+      view: "unassigned",
+      page: 2,
+      entries_per_page: 25,
+      sort_by: "status",
+      order: "asc",
+    });
   });
 });

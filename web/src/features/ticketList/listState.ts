@@ -5,7 +5,12 @@
  * that Default and Clear leave them alone.
  */
 import { TIME_FILTERS } from "../../../../common/constants.ts";
-import { STATUS_FILTERS, type TicketSortField } from "../../../../common/schemas/ticketSearch.ts";
+import {
+  STATUS_FILTERS,
+  TICKET_VIEWS,
+  type TicketSortField,
+  type TicketView,
+} from "../../../../common/schemas/ticketSearch.ts";
 import type { RouteFields } from "../../api/client.ts";
 import {
   emptyText,
@@ -121,6 +126,27 @@ export function toSearchBody(params: SearchParams, page: number, pageSize: numbe
     lastUpdated: params.lastUpdated,
   };
 }
+
+/**
+ * What the list shows: one of the views above it (docs/decisions/views.md), or the full search
+ * with its filters. Mine by default: open tickets assigned to me, what a staff member works on.
+ */
+export type ListView = TicketView | "search";
+export const LIST_VIEWS: readonly ListView[] = [...TICKET_VIEWS, "search"];
+export const DEFAULT_VIEW: ListView = "mine";
+
+/** A saved choice of view; anything else, or nothing saved, is the default view. */
+export function parseView(value: unknown): ListView {
+  return (LIST_VIEWS as readonly unknown[]).includes(value) ? (value as ListView) : DEFAULT_VIEW;
+}
+
+/** The wire body of a view: the server fills in its filters, the list keeps its paging and sort. */
+export function viewBody(view: TicketView, page: number, pageSize: number, sort: Sort): SearchBody {
+  return { view, page, entries_per_page: pageSize, sort_by: sort.key ?? undefined, order: sort.order };
+}
+
+/** The localStorage key of the chosen view, per user. */
+export const VIEW_STORAGE_KEY = (userId: number) => `helpdesk.ticketList.view.${userId}`;
 
 /** localStorage keys, one set per user (a shared browser keeps each staff member's list apart). */
 export const LIST_STORAGE_KEYS = (userId: number): ListStorageKeys => ({
