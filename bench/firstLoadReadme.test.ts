@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeBudgets, FIRST_LOAD_BUDGETS } from "./budgets.ts";
 import { README_BEGIN, README_END, renderReadmeFigures, replaceReadmeFigures } from "./firstLoadReadme.ts";
@@ -27,5 +29,16 @@ describe("the README's first-load figures", () => {
     const next = replaceReadmeFigures(readme, `${README_BEGIN}\nnew\n${README_END}`);
     expect(next).toBe(`# Title\n\nbefore\n\n${README_BEGIN}\nnew\n${README_END}\n\nafter\n`);
     expect(() => replaceReadmeFigures("# no block\n", "x")).toThrow(/no first-load block/);
+  });
+
+  it("stand in the README, measured against today's budgets", () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, "..", "README.md"), "utf8");
+    const block = readme.slice(readme.indexOf(README_BEGIN), readme.indexOf(README_END));
+    expect(block.length).toBeGreaterThan(README_BEGIN.length);
+    for (const budget of Object.values(FIRST_LOAD_BUDGETS))
+      expect(block).toMatch(
+        new RegExp(`\\| ${budget.page} \\| [\\d.]+ kB \\| [\\d.]+ kB \\| ${budget.bytes / 1000} kB \\|`),
+      );
+    expect(describeBudgets()).toBe("member home 150 kB, admin dashboard 300 kB");
   });
 });
