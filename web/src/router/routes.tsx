@@ -4,7 +4,7 @@
  * (no loaders, no actions), see docs/decisions/first-load.md.
  */
 import type { ReactElement } from "react";
-import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import type { Permission } from "../../../common/permissions.ts";
 import { MemberShell } from "../shells/MemberShell.tsx";
 import { PublicShell } from "../shells/PublicShell.tsx";
@@ -198,12 +198,16 @@ export const routes: RouteObject[] = [
 ];
 
 export function AppRoutes() {
-  return useRoutes(routes);
+  const location = useLocation();
+  // A navigation asks for its page's chunks as it starts, as the data router did, not once the
+  // transition's render has come down to the page.
+  preloadMatchedPages(location);
+  return useRoutes(routes, location);
 }
 
 /**
- * Asks for the chunks of the address the app opens on at once, while the session check runs:
- * the page's render waits for the same load rather than starting one after the session is known.
+ * Asks for the chunks of an address at once: at start while the session check runs, and at each
+ * navigation. The page's render waits for the same load rather than starting another.
  */
 export function preloadMatchedPages(location: Pick<Location, "pathname"> = window.location): void {
   for (const match of matchRoutes(routes, location) ?? []) {
