@@ -6,8 +6,8 @@
  *
  * Each page opens in a fresh browser context (nothing cached); the signed-in pages carry the
  * cookies of a sign-in made beforehand in another context. "first render" counts the files the
- * browser asked for before the page's own content was on screen (a marker element per page, seen
- * on the next animation frame); "until idle" adds what the page loads after that, until the
+ * browser asked for before the page's own content was in the document (a marker element per page,
+ * seen by a MutationObserver as React commits it); "until idle" adds what the page loads after that, until the
  * network is quiet: the dashboard's charts, the realtime socket's client, the bot check's widget.
  * "wire" is the body as sent (brotli or gzip when the server compresses), "raw" the decoded size.
  * Budgets (first render, compressed JS, kB = 1,000 bytes) live in bench/budgets.ts; each row says
@@ -122,17 +122,29 @@ async function measure(page: Page, visit: Visit): Promise<Transfer[]> {
   page.on("response", (response) => {
     encodings.set(response.url(), response.headers()["content-encoding"] ?? "identity");
   });
+  // The moment the page's marker enters the document, seen by a MutationObserver in the commit
+  // that adds it: polling on animation frames came late on a busy machine, and counted files that
+  // the page asked for after its first render (the dashboard's charts) as part of it.
+  await page.addInitScript((selector) => {
+    const marked = window as unknown as { __firstRenderAt?: number };
+    const observer = new MutationObserver(() => {
+      if (marked.__firstRenderAt !== undefined || !document.querySelector(selector)) return;
+      marked.__firstRenderAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, visit.ready);
   await page.goto(visit.path);
   const readyAt = await (
     await page.waitForFunction(
-      (selector) => (document.querySelector(selector) ? performance.now() : null),
-      visit.ready,
-      { polling: "raf", timeout: 60_000 },
+      () => (window as unknown as { __firstRenderAt?: number }).__firstRenderAt ?? null,
+      undefined,
+      { timeout: 60_000 },
     )
   ).jsonValue();
   await page.waitForLoadState("networkidle");
   // A chunk asked for after the data arrived (the dashboard's charts) may start late.
-  await page.waitForTimeout(1000);
+  await page.waitForTimeout(2500);
   await page.waitForLoadState("networkidle");
   const pathname = new URL(page.url()).pathname;
   if (pathname !== visit.landing) throw new Error(`${visit.name}: ended on ${pathname}, not ${visit.landing}`);
