@@ -7,8 +7,9 @@
  * Each page opens in a fresh browser context (nothing cached); the signed-in pages carry the
  * cookies of a sign-in made beforehand in another context. "first render" counts the files the
  * browser asked for before the page's own content was in the document (a marker element per page,
- * seen by a MutationObserver as React commits it); "until idle" adds what the page loads after that, until the
- * network is quiet: the dashboard's charts, the realtime socket's client, the bot check's widget.
+ * seen by a MutationObserver as React commits it); "until idle" adds what the page loads after
+ * that, until the network is quiet: the dashboard's charts, the realtime socket's client, the bot
+ * check's widget.
  * "wire" is the body as sent (brotli or gzip when the server compresses), "raw" the decoded size.
  * Budgets (first render, compressed JS, kB = 1,000 bytes) live in bench/budgets.ts; each row says
  * PASS or FAIL, and the run exits with 1 when one fails (.ci/run runs this bench).
