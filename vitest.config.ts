@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["common/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "common/**/*.test.ts",
+      "server/**/*.test.ts",
+      "web/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "bench/**/*.test.ts",
+    ],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -89,6 +89,24 @@ test.describe("member (class user)", () => {
   }
 });
 
+test.describe("a page whose chunk does not load", () => {
+  test.use({ storageState: storageStatePath("player") });
+
+  test("shows the error page, and its reload brings the page", async ({ page }) => {
+    await page.goto("/member/home");
+    await expect(page.getByTestId("home-create-ticket")).toBeVisible();
+    const chunk = "**/assets/TicketHistoryPage-*.js";
+    await page.route(chunk, (route) => route.abort());
+    await page.getByTestId("home-ticket-history").click();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText("Part of the application could not be loaded.")).toBeVisible();
+    await page.unroute(chunk);
+    await page.getByRole("button", { name: "Reload page" }).click();
+    await expect(page).toHaveURL(/\/member\/ticket-history$/);
+    await expect(page.getByRole("heading", { name: "Ticket history" })).toBeVisible();
+  });
+});
+
 test.describe("staff (mod)", () => {
   test.use({ storageState: storageStatePath("mod") });
   const shared = sharedPage(storageStatePath("mod"));

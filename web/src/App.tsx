@@ -7,10 +7,11 @@ import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, use
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { RouterProvider } from "react-router/dom";
+import { BrowserRouter } from "react-router";
 import { STORAGE_KEYS } from "../../common/constants.ts";
 import { directionOf } from "./i18n.ts";
-import { router } from "./router/routes.tsx";
+import { RouteErrorBoundary } from "./router/RouteErrorPage.tsx";
+import { AppRoutes, preloadMatchedPages } from "./router/routes.tsx";
 import { cssVariablesResolver, theme } from "./theme.ts";
 import { DeferredHosts } from "./ui/DeferredHosts.tsx";
 import { MainLoader } from "./ui/Loaders.tsx";
@@ -32,6 +33,8 @@ function DirectionSync() {
   return null;
 }
 
+preloadMatchedPages();
+
 export function App() {
   return (
     <DirectionProvider initialDirection={directionOf(document.documentElement.lang)} detectDirection>
@@ -48,7 +51,11 @@ export function App() {
             <Suspense fallback={null}>
               <DeferredHosts />
             </Suspense>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <RouteErrorBoundary>
+                <AppRoutes />
+              </RouteErrorBoundary>
+            </BrowserRouter>
           </Suspense>
         </QueryClientProvider>
       </MantineProvider>

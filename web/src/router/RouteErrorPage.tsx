@@ -1,13 +1,12 @@
 /** Shown when a route chunk fails to load or a page throws: never a blank screen. */
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useRouteError } from "react-router";
+import { useLocation } from "react-router";
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  console.error(error);
   const chunk =
     error instanceof Error && (error.name === "ChunkLoadError" || /dynamically imported module/i.test(error.message));
   return (
@@ -21,4 +20,38 @@ export function RouteErrorPage() {
       </Stack>
     </Center>
   );
+}
+
+interface BoundaryProps {
+  /** The page's address: a navigation elsewhere (the browser's Back) leaves the error behind. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { error: unknown; at: string | null }> {
+  override state = { error: null as unknown, at: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; at: string | null }) {
+    if (state.at === null) return { at: props.resetKey };
+    if (state.at !== props.resetKey) return { error: null, at: props.resetKey };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteErrorPage error={this.state.error} />;
+  }
+}
+
+/** Every route's error boundary. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }

@@ -1,12 +1,13 @@
 /**
  * Every route of spec/1-product-frame.md §2 and spec/3-staff-administration.md §2. Guards wrap whole areas; each admin page that needs a
- * view permission sits under RequirePermission. Page chunks load lazily.
+ * view permission sits under RequirePermission. Page chunks load lazily. A declarative router
+ * (no loaders, no actions), see docs/decisions/first-load.md.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import type { ReactElement } from "react";
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import type { Permission } from "../../../common/permissions.ts";
 import { MemberShell } from "../shells/MemberShell.tsx";
 import { PublicShell } from "../shells/PublicShell.tsx";
-import { MainLoader } from "../ui/Loaders.tsx";
 import { AppRoot } from "./AppRoot.tsx";
 import {
   AdminAreaGuard,
@@ -16,49 +17,56 @@ import {
   TemporaryLandingGuard,
   TemporaryTicketGuard,
 } from "./guards.tsx";
-import { lazyPage } from "./lazyPage.ts";
-import { RouteErrorPage } from "./RouteErrorPage.tsx";
+import { type LazyPage, lazyPage } from "./lazyPage.ts";
+
+type PageModule = Parameters<typeof lazyPage>[0];
+
+/** A page, or a layout, from its own chunk. */
+function page(load: PageModule): ReactElement {
+  const Page = lazyPage(load);
+  return <Page />;
+}
 
 /** A page that needs `permission`; without it the visitor goes to the dashboard. */
-function permitted(path: string, permission: Permission, lazy: RouteObject["lazy"]): RouteObject {
-  return { path, element: <RequirePermission permission={permission} />, children: [{ index: true, lazy }] };
+function permitted(path: string, permission: Permission, element: ReactElement): RouteObject {
+  return { path, element: <RequirePermission permission={permission} />, children: [{ index: true, element }] };
 }
 
 const publicRoutes: RouteObject[] = [
-  { path: "login", lazy: lazyPage(() => import("../pages/public/LoginPage.tsx")) },
-  { path: "setup-password/:token", lazy: lazyPage(() => import("../pages/public/SetupPasswordPage.tsx")) },
+  { path: "login", element: page(() => import("../pages/public/LoginPage.tsx")) },
+  { path: "setup-password/:token", element: page(() => import("../pages/public/SetupPasswordPage.tsx")) },
   {
     path: "home",
     element: <TemporaryLandingGuard />,
-    children: [{ index: true, lazy: lazyPage(() => import("../pages/public/LandingPage.tsx")) }],
+    children: [{ index: true, element: page(() => import("../pages/public/LandingPage.tsx")) }],
   },
-  { path: "portal", lazy: lazyPage(() => import("../pages/public/LandingPage.tsx")) },
-  { path: "faq", lazy: lazyPage(() => import("../pages/public/PublicFaqPage.tsx")) },
+  { path: "portal", element: page(() => import("../pages/public/LandingPage.tsx")) },
+  { path: "faq", element: page(() => import("../pages/public/PublicFaqPage.tsx")) },
   {
     // /ticket (file a temporary ticket, find one again) is ours, see docs/decisions/player-side.md.
     path: "ticket",
     element: <TemporaryTicketGuard />,
     children: [
-      { index: true, lazy: lazyPage(() => import("../pages/public/TicketAccessPage.tsx")) },
-      { path: ":ticketInfo", lazy: lazyPage(() => import("../pages/public/TemporaryTicketPage.tsx")) },
+      { index: true, element: page(() => import("../pages/public/TicketAccessPage.tsx")) },
+      { path: ":ticketInfo", element: page(() => import("../pages/public/TemporaryTicketPage.tsx")) },
     ],
   },
 ];
 
 const memberRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/member/home" replace /> },
-  { path: "home", lazy: lazyPage(() => import("../pages/member/MemberHomePage.tsx")) },
-  { path: "create-ticket", lazy: lazyPage(() => import("../pages/member/CreateTicketPage.tsx")) },
-  { path: "ticket-history", lazy: lazyPage(() => import("../pages/member/TicketHistoryPage.tsx")) },
-  { path: "ticket/:fetchCode", lazy: lazyPage(() => import("../pages/member/MemberTicketPage.tsx")) },
-  { path: "faq", lazy: lazyPage(() => import("../pages/member/MemberFaqPage.tsx")) },
+  { path: "home", element: page(() => import("../pages/member/MemberHomePage.tsx")) },
+  { path: "create-ticket", element: page(() => import("../pages/member/CreateTicketPage.tsx")) },
+  { path: "ticket-history", element: page(() => import("../pages/member/TicketHistoryPage.tsx")) },
+  { path: "ticket/:fetchCode", element: page(() => import("../pages/member/MemberTicketPage.tsx")) },
+  { path: "faq", element: page(() => import("../pages/member/MemberFaqPage.tsx")) },
 ];
 
 const membersRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/members/search-members" replace /> },
-  { path: "search-members", lazy: lazyPage(() => import("../pages/admin/members/SearchMembersPage.tsx")) },
-  { path: "search-banned", lazy: lazyPage(() => import("../pages/admin/members/SearchBannedPage.tsx")) },
-  { path: "member-profile/:memberId", lazy: lazyPage(() => import("../pages/admin/members/MemberProfilePage.tsx")) },
+  { path: "search-members", element: page(() => import("../pages/admin/members/SearchMembersPage.tsx")) },
+  { path: "search-banned", element: page(() => import("../pages/admin/members/SearchBannedPage.tsx")) },
+  { path: "member-profile/:memberId", element: page(() => import("../pages/admin/members/MemberProfilePage.tsx")) },
 ];
 
 const setupRoutes: RouteObject[] = [
@@ -73,69 +81,69 @@ const setupRoutes: RouteObject[] = [
   permitted(
     "quick-replies",
     "quick_response:view",
-    lazyPage(() => import("../pages/admin/setup/QuickRepliesPage.tsx")),
+    page(() => import("../pages/admin/setup/QuickRepliesPage.tsx")),
   ),
   permitted(
     "category-setup",
     "setup:view",
-    lazyPage(() => import("../pages/admin/setup/CategorySetupPage.tsx")),
+    page(() => import("../pages/admin/setup/CategorySetupPage.tsx")),
   ),
   permitted(
     "priority-setup",
     "setup:view",
-    lazyPage(() => import("../pages/admin/setup/PrioritySetupPage.tsx")),
+    page(() => import("../pages/admin/setup/PrioritySetupPage.tsx")),
   ),
   permitted(
     "server-setup",
     "setup:view",
-    lazyPage(() => import("../pages/admin/setup/ServerSetupPage.tsx")),
+    page(() => import("../pages/admin/setup/ServerSetupPage.tsx")),
   ),
   permitted(
     "announcements-setup",
     "announcement:view",
-    lazyPage(() => import("../pages/admin/setup/AnnouncementsSetupPage.tsx")),
+    page(() => import("../pages/admin/setup/AnnouncementsSetupPage.tsx")),
   ),
   permitted(
     "employee-announcements-setup",
     "announcement:view",
-    lazyPage(() => import("../pages/admin/setup/EmployeeAnnouncementsSetupPage.tsx")),
+    page(() => import("../pages/admin/setup/EmployeeAnnouncementsSetupPage.tsx")),
   ),
   permitted(
     "excuses-setup",
     "setup:create",
-    lazyPage(() => import("../pages/admin/setup/ExcusesSetupPage.tsx")),
+    page(() => import("../pages/admin/setup/ExcusesSetupPage.tsx")),
   ),
   permitted(
     "faq-setup",
     "faq:view",
-    lazyPage(() => import("../pages/admin/setup/FaqSetupPage.tsx")),
+    page(() => import("../pages/admin/setup/FaqSetupPage.tsx")),
   ),
 ];
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-  { path: "dashboard", lazy: lazyPage(() => import("../pages/admin/DashboardPage.tsx")) },
-  { path: "ticket", lazy: lazyPage(() => import("../pages/admin/TicketsPage.tsx")) },
-  { path: ":ticketInfo/edit", lazy: lazyPage(() => import("../pages/admin/TicketEditPage.tsx")) },
-  { path: "notifications", lazy: lazyPage(() => import("../pages/admin/NotificationsPage.tsx")) },
+  { path: "dashboard", element: page(() => import("../pages/admin/DashboardPage.tsx")) },
+  { path: "ticket", element: page(() => import("../pages/admin/TicketsPage.tsx")) },
+  { path: ":ticketInfo/edit", element: page(() => import("../pages/admin/TicketEditPage.tsx")) },
+  { path: "notifications", element: page(() => import("../pages/admin/NotificationsPage.tsx")) },
   // The main developer page of spec/3-staff-administration.md §2.6 (class dev, which every staff member is): docs/decisions/account.md.
-  { path: "developer", lazy: lazyPage(() => import("../pages/admin/DeveloperPage.tsx")) },
+  { path: "developer", element: page(() => import("../pages/admin/DeveloperPage.tsx")) },
   permitted(
     "users",
     "users:view",
-    lazyPage(() => import("../pages/admin/UsersPage.tsx")),
+    page(() => import("../pages/admin/UsersPage.tsx")),
   ),
   permitted(
     "statistics",
     "stats:page_view",
-    lazyPage(() => import("../pages/admin/StatisticsPage.tsx")),
+    page(() => import("../pages/admin/StatisticsPage.tsx")),
   ),
   {
     path: "members",
     element: <RequirePermission permission="members:view" />,
     children: [
       {
-        lazy: lazyPage(() =>
+        element: page(() =>
           import("../shells/MembersLayout.tsx").then((layout) => ({ default: layout.MembersLayout })),
         ),
         children: membersRoutes,
@@ -147,16 +155,16 @@ const adminRoutes: RouteObject[] = [
     element: <RequirePermission permission="profile:view" />,
     children: [
       { index: true, element: <Navigate to="/admin/settings/profile-settings" replace /> },
-      { path: "profile-settings", lazy: lazyPage(() => import("../pages/admin/settings/ProfileSettingsPage.tsx")) },
+      { path: "profile-settings", element: page(() => import("../pages/admin/settings/ProfileSettingsPage.tsx")) },
       {
         path: "preference-settings",
-        lazy: lazyPage(() => import("../pages/admin/settings/PreferenceSettingsPage.tsx")),
+        element: page(() => import("../pages/admin/settings/PreferenceSettingsPage.tsx")),
       },
     ],
   },
   {
     path: "setup",
-    lazy: lazyPage(() => import("../shells/SetupLayout.tsx").then((layout) => ({ default: layout.SetupLayout }))),
+    element: page(() => import("../shells/SetupLayout.tsx").then((layout) => ({ default: layout.SetupLayout }))),
     children: setupRoutes,
   },
 ];
@@ -164,8 +172,6 @@ const adminRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
-    hydrateFallbackElement: <MainLoader />,
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <RootRedirect /> },
       { element: <PublicShell />, children: publicRoutes },
@@ -180,7 +186,7 @@ export const routes: RouteObject[] = [
         // The staff shell (AppShell, sidebar, chat list) is a chunk of its own: players never load it.
         children: [
           {
-            lazy: lazyPage(() => import("../shells/AdminShell.tsx").then((shell) => ({ default: shell.AdminShell }))),
+            element: page(() => import("../shells/AdminShell.tsx").then((shell) => ({ default: shell.AdminShell }))),
             children: adminRoutes,
           },
         ],
@@ -191,4 +197,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  const location = useLocation();
+  // A navigation asks for its page's chunks as it starts, as the data router did, not once the
+  // transition's render has come down to the page.
+  preloadMatchedPages(location);
+  return useRoutes(routes, location);
+}
+
+/**
+ * Asks for the chunks of an address at once: at start while the session check runs, and at each
+ * navigation. The page's render waits for the same load rather than starting another.
+ */
+export function preloadMatchedPages(location: Pick<Location, "pathname"> = window.location): void {
+  for (const match of matchRoutes(routes, location) ?? []) {
+    const type = (match.route.element as ReactElement | undefined)?.type as Partial<LazyPage> | undefined;
+    type?.preload?.().catch(() => undefined);
+  }
+}

@@ -4,7 +4,7 @@
  */
 import { AppShell, Box, Burger, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { Outlet, useNavigation } from "react-router";
+import { Outlet } from "react-router";
 import { AppFooter } from "../components/AppFooter.tsx";
 import { LanguagePicker } from "../components/LanguagePicker.tsx";
 import { ProductLogo } from "../components/ProductLogo.tsx";
@@ -15,13 +15,15 @@ import { NotificationsDropdown } from "../features/notifications/NotificationsDr
 import { useNotificationAlerts } from "../features/notifications/useNotificationAlerts.ts";
 import { useTicketVisit } from "../features/notifications/useTicketVisit.ts";
 import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
+import { pendingPages } from "../router/lazyPage.ts";
+import { useStore } from "../ui/createStore.ts";
 import { useLoadDeferredWhenIdle } from "../ui/deferred.ts";
 import { PageLoader } from "../ui/Loaders.tsx";
 import { AdminSidebar } from "./AdminSidebar.tsx";
 
 export function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const navigation = useNavigation();
+  const pageLoading = useStore(pendingPages) > 0;
   useNotificationAlerts();
   useTicketVisit();
   useLivePreferences();
@@ -52,7 +54,7 @@ export function AdminShell() {
       <AppShell.Main style={{ display: "flex", flexDirection: "column" }}>
         <ConnectionBanner />
         <Box p="lg" style={{ flex: 1, position: "relative" }}>
-          <PageLoader visible={navigation.state === "loading"} />
+          <PageLoader visible={pageLoading} />
           <Outlet />
         </Box>
         <Box style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>

@@ -6,8 +6,10 @@
 import { Box, Burger, Container, Divider, Group } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { AppFooter } from "../components/AppFooter.tsx";
+import { pendingPages } from "../router/lazyPage.ts";
+import { useStore } from "../ui/createStore.ts";
 import { DeferredMenu } from "../ui/DeferredOverlays.tsx";
 import { useLoadDeferredWhenIdle } from "../ui/deferred.ts";
 import { PageLoader } from "../ui/Loaders.tsx";
@@ -72,7 +74,7 @@ function PhoneNavMenu({ nav }: { nav: SiteNavItem[] }) {
 }
 
 export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
-  const navigation = useNavigation();
+  const pageLoading = useStore(pendingPages) > 0;
   useLoadDeferredWhenIdle();
   return (
     <Box style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
@@ -109,7 +111,7 @@ export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
         {banner}
       </Box>
       <Box component="main" style={{ flex: 1, position: "relative" }} py="xl">
-        <PageLoader visible={navigation.state === "loading"} />
+        <PageLoader visible={pageLoading} />
         <Container size="lg">
           <Outlet />
         </Container>

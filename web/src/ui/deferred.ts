@@ -58,16 +58,27 @@ export const firstRenderIdle = new Promise<void>((resolve) => {
 
 let scheduled = false;
 
-/** Called by the shells: once one is on screen, the deferred parts load when the browser is idle. */
+/**
+ * Called by the shells, which mount in one commit with their first page: once that frame is
+ * painted, the deferred parts load when the browser is idle. An idle moment before the paint
+ * (the browser waiting on the network) would set them against the page's own files.
+ */
 export function useLoadDeferredWhenIdle(): void {
   useEffect(() => {
     if (scheduled) return;
     scheduled = true;
+    let done = false;
     const run = () => {
+      if (done) return;
+      done = true;
       markIdle();
       loadAll();
     };
-    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 200);
+    // A hidden tab draws no frame: the timer stands in for the paint there.
+    setTimeout(run, 5000);
+    requestAnimationFrame(() => {
+      if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 2000 });
+      else setTimeout(run, 200);
+    });
   }, []);
 }
