@@ -56,7 +56,7 @@ test("assign to me: one click on the ticket page, as the dev rank", async ({ bro
   try {
     await page.goto(path);
     await pageReady(page);
-    await expect(page.getByTestId("ticket-assignee")).toHaveText("Not Assigned");
+    await expect(page.getByTestId("ticket-assignee")).toHaveText("Not assigned");
     await page.getByTestId("action-assign-me").click();
     await expect(page.getByTestId("ticket-assignee")).toHaveText("Assigned to DevKerem");
     // Now theirs: the page reads the new abilities and the button goes.
@@ -125,7 +125,7 @@ test.describe("as the admin", () => {
       const staff = await dev.newPage();
       await staff.goto(path);
       await pageReady(staff);
-      await expect(staff.getByTestId("ticket-assignee")).toHaveText("Not Assigned");
+      await expect(staff.getByTestId("ticket-assignee")).toHaveText("Not assigned");
       const panel = staff.getByTestId("staff-chat-panel");
       await panel.getByTestId("staff-reply-input").fill("Looking into it now.");
       await panel.getByTestId("staff-send").click();

@@ -109,13 +109,13 @@ test("the traffic cop shows what changed since a reply was started, and sends af
     await say("Any news? I still have no sword.");
     await admin.post("/api/tickets/put-ticket-on-hold", { ticket_id: ticketId });
     await expect(panel.getByTestId("staff-chat-message-player")).toContainText("I still have no sword");
-    await expect(mod.getByTestId("ticket-page-status")).toContainText("ON HOLD");
+    await expect(mod.getByTestId("ticket-page-status")).toContainText("On hold");
 
     await panel.getByTestId("staff-send").click();
     const modal = mod.getByTestId("traffic-cop-modal");
     await expect(modal).toContainText("This ticket changed while you were writing");
     await expect(modal.getByTestId("traffic-cop-messages")).toHaveText("New messages from Lookout");
-    await expect(modal.getByTestId("traffic-cop-status")).toHaveText("Status changed from NEW TICKET to ON HOLD");
+    await expect(modal.getByTestId("traffic-cop-status")).toHaveText("Status changed from New ticket to On hold");
     await expect(modal.getByTestId("traffic-cop-assignee")).toHaveCount(0);
 
     // Review first: nothing is sent, the reply stays in the box.
@@ -128,7 +128,7 @@ test("the traffic cop shows what changed since a reply was started, and sends af
     await panel.getByTestId("staff-send").click();
     await expect(panel.getByTestId("staff-chat-message-staff")).toContainText("We are checking your inventory now.");
     await expect(modal.getByTestId("traffic-cop-review")).toHaveCount(0);
-    await expect(mod.getByTestId("ticket-page-status")).toContainText("REPLIED");
+    await expect(mod.getByTestId("ticket-page-status")).toContainText("Replied");
 
     // A new reply, and the player writes again before it goes (the ticket waits on staff again):
     // Send anyway sends it.

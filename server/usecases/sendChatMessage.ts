@@ -239,6 +239,11 @@ export async function sendChatMessage(
   if (result.followed)
     ctx.events.publish("chatList.added", { userId: user.id, tickets: [{ ...result.ticket, pinned: 0 }] });
   // After the reply, whichever way it was stored: an unassigned ticket may become the sender's.
-  const ticketNow = await assignOnFirstReply(ctx, user, result.ticket, input.ip, now);
+  // The reply is stored and announced by now: a failed assignment is logged, never the reply's
+  // error, or the client would send the stored reply again.
+  const ticketNow = await assignOnFirstReply(ctx, user, result.ticket, input.ip, now).catch((error: unknown) => {
+    ctx.events.log?.error({ err: error, ticketId: result.ticket.id }, "assign on first reply failed");
+    return result.ticket;
+  });
   return { ticket: ticketNow, message: result.message };
 }

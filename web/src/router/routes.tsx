@@ -183,7 +183,8 @@ export const routes: RouteObject[] = [
       {
         path: "admin",
         element: <AdminAreaGuard />,
-        // The staff shell (AppShell, sidebar, chat list) is a chunk of its own: players never load it.
+        // The staff shell (AppShell, sidebar, chat list) is a chunk of its own: a player's pages
+        // never load it (only opening an /admin address asks for it, before the guard turns away).
         children: [
           {
             element: page(() => import("../shells/AdminShell.tsx").then((shell) => ({ default: shell.AdminShell }))),

@@ -4,6 +4,7 @@
  */
 import { Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { statusLabelKey } from "../tickets/ticketDisplay.ts";
 import type { TicketChanges } from "./trafficCop.ts";
 
 interface Props {
@@ -35,8 +36,8 @@ export function TrafficCopModal({ changes, personName, onAnswer }: Props) {
             {changes.status && (
               <List.Item data-testid="traffic-cop-status">
                 {t("traffic_cop.status", {
-                  from: t(`status.${changes.status.from}`),
-                  to: t(`status.${changes.status.to}`),
+                  from: t(statusLabelKey(changes.status.from)),
+                  to: t(statusLabelKey(changes.status.to)),
                 })}
               </List.Item>
             )}
