@@ -25,17 +25,30 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-/** A port the system gives out now; with the five above it, what two e2e workers use. */
+/** Whether a server can listen on the port now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Six free ports in a row (what two e2e workers use), below the range the system hands out for
+ * port 0: the other test files' servers listen on port 0 meanwhile, and one of them could
+ * otherwise take a port of the run between this check and the e2e servers' start.
+ */
 async function freeBasePort(): Promise<number> {
+  const [ephemeralStart] = existsSync("/proc/sys/net/ipv4/ip_local_port_range")
+    ? readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number)
+    : [32_768];
+  const low = 20_000;
+  const high = Math.max(low + 1_000, (ephemeralStart ?? 32_768) - 6);
   for (;;) {
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, "127.0.0.1", () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
-    const taken = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => answers(port + i)));
-    if (port + 5 < 65_536 && !taken.some(Boolean)) return port;
+    const port = low + Math.floor(Math.random() * (high - low));
+    const free = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => bindable(port + i)));
+    if (free.every(Boolean)) return port;
   }
 }
 
