@@ -13,7 +13,12 @@ test("staff sign-in lands on /admin/dashboard", async ({ page }) => {
 
 test("member sign-in lands on /member/home", async ({ page }) => {
   await signIn(page, "player2", "**/member/home");
-  await expect(page.getByRole("link", { name: "Create ticket" }).first()).toBeVisible();
+  // The demo's player2 saved Turkish: the pages open in the member's own language.
+  await expect(page.locator("html")).toHaveAttribute("lang", "tr");
+  await expect(page.getByRole("link", { name: "Talep oluştur" }).first()).toHaveAttribute(
+    "href",
+    "/member/create-ticket",
+  );
 });
 
 test("wrong password shows the server's message and resets the widget", async ({ page }) => {

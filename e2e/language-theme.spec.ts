@@ -2,7 +2,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { openSignedIn } from "./support/staffApi.ts";
+import { DEMO_PASSWORD } from "./support/env.ts";
+import { freshMember } from "./support/freshMember.ts";
+import { signInContext } from "./support/staffApi.ts";
 
 /** The Arabic text the app must show, read at test time so it stays true after translation. */
 function arabic(key: string): string {
@@ -35,8 +37,11 @@ test("switching to Arabic turns the page right to left and translates it", async
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
 });
 
-test("a signed-in user's language is saved on the server too", async ({ page }) => {
-  await openSignedIn(page, "player2", "/member/home");
+test("a signed-in user's language is saved on the server too", async ({ browser }) => {
+  // A member of the test's own: the demo players sign in from specs that run alongside and expect English.
+  const member = await freshMember(browser, { name: "Polyglot", character: "Babel" });
+  const page = await member.context.newPage();
+  await page.goto("/member/home");
   await page.getByTestId("language-picker").click();
   const saved = page.waitForResponse((response) => response.url().endsWith("/api/profile/change-language-preference"));
   await page.getByTestId("language-option-de").click();
@@ -48,10 +53,14 @@ test("a signed-in user's language is saved on the server too", async ({ page }) 
     ),
   );
   expect(stored?.[1]).toBe("de");
-  // Back to English so later sign-ins of this account start in English.
-  await page.getByTestId("language-picker").click();
-  await page.getByTestId("language-option-en").click();
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // The server's copy wins on a new device: a fresh context signed in as the member opens in German.
+  const device = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  await signInContext(device, member.email, DEMO_PASSWORD);
+  const elsewhere = await device.newPage();
+  await elsewhere.goto("/member/home");
+  await expect(elsewhere.locator("html")).toHaveAttribute("lang", "de");
+  await device.close();
+  await member.context.close();
 });
 
 test("dark mode toggles and survives a reload", async ({ page }) => {

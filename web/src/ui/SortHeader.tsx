@@ -1,4 +1,7 @@
-/** A table header that sorts by its column: the arrow shows the order, aria-sort says it to readers. */
+/**
+ * A table header that sorts by its column: the arrow shows the order, aria-sort says it to readers.
+ * The button fills the cell, so a click anywhere in the header sorts.
+ */
 import { Table, UnstyledButton } from "@mantine/core";
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -26,7 +29,7 @@ export function SortHeader<K extends string>({
     >
       <UnstyledButton
         onClick={() => onSort(field)}
-        style={{ display: "inline-flex", alignItems: "center", gap: 4, fontWeight: 700, fontSize: "inherit" }}
+        style={{ display: "flex", width: "100%", alignItems: "center", gap: 4, fontWeight: 700, fontSize: "inherit" }}
       >
         {children}
         <Icon size={14} stroke={1.6} opacity={order ? 1 : 0.45} aria-hidden />
