@@ -10,7 +10,7 @@ import { RESTART_PORT, storageStatePath } from "./support/env.ts";
 import { freshMember } from "./support/freshMember.ts";
 import { pageCall } from "./support/pageCall.ts";
 import { freshDataDir, type RunningServer, removeDataDir, startServer } from "./support/server.ts";
-import { signIn, solveCaptcha } from "./support/signIn.ts";
+import { signIn } from "./support/signIn.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
 interface Ticket {
@@ -116,25 +116,12 @@ test.describe("unread marks of the chat list", () => {
 
   /** A fresh member files a ticket; answers its id and the member's page, to write as the owner. */
   async function fileTicket(browser: Browser): Promise<{ ticketId: number; player: Page }> {
-    const { context } = await freshMember(browser, { name: "Wanderer", character: "Farstrider" });
-    const player = await context.newPage();
-    await player.goto("/member/create-ticket");
-    for (const [label, option] of [
-      ["Category", "Report bugs"],
-      ["Server", "Europe 1"],
-      ["Character name", /^Farstrider/],
-    ] as const) {
-      await player.getByRole("combobox", { name: label }).click();
-      await player.getByRole("option", { name: option }).click();
-    }
-    await player.getByRole("textbox", { name: "Subject" }).fill(`Stuck in a wall ${Date.now()}`);
-    await player.getByRole("textbox", { name: "Description" }).fill("I cannot move since the last loading screen.");
-    await solveCaptcha(player);
-    await player.getByTestId("submit-ticket").click();
-    await player.waitForURL(/\/member\/ticket\/[^/]+$/);
-    const ticketId = await player.evaluate(
-      () => JSON.parse(atob(decodeURIComponent(location.pathname.split("/").pop() ?? ""))).ticketId as number,
-    );
+    const member = await freshMember(browser, { name: "Wanderer", character: "Farstrider" });
+    const { id: ticketId, fetchCode } = await member.fileTicket(`Stuck in a wall ${Date.now()}`, {
+      description: "I cannot move since the last loading screen.",
+    });
+    const player = await member.context.newPage();
+    await player.goto(`/member/ticket/${fetchCode}`);
     return { ticketId, player };
   }
 
