@@ -6,10 +6,9 @@ import { Button, Group, Modal, Select, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BAN_DURATIONS, LIMITS } from "../../../../common/constants.ts";
-import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { LimitedTextarea } from "../tickets/LimitedInputs.tsx";
-import { banPlayer } from "./api.ts";
+import { type BanTarget, banPlayer } from "./api.ts";
 
 type DurationKey = keyof typeof BAN_DURATIONS;
 const DURATION_KEYS = Object.keys(BAN_DURATIONS) as DurationKey[];
@@ -20,7 +19,8 @@ export function BanModal({
   onClose,
   onBanned,
 }: {
-  ticket: StaffTicket;
+  /** The ticket the ban is given on. */
+  ticket: BanTarget;
   opened: boolean;
   onClose: () => void;
   onBanned: () => void;
