@@ -64,7 +64,13 @@ function BanTicketLine({ abilities }: { abilities: PlayerBanAbilities }) {
   return (
     <Text size="sm" c="dimmed" mb="sm" data-testid="profile-ban-ticket">
       {t("profile.ban_on_ticket")}{" "}
-      <Anchor component={Link} to={ticketEditPath(link)} size="sm" data-testid="profile-ban-ticket-link">
+      <Anchor
+        component={Link}
+        to={ticketEditPath(link)}
+        size="sm"
+        underline="always"
+        data-testid="profile-ban-ticket-link"
+      >
         #{target.createdAt}
       </Anchor>
     </Text>
