@@ -134,7 +134,7 @@ test.describe("as the admin", () => {
       await expect(page.getByTestId("profile-ban-refusal")).toHaveCount(0);
 
       await profile.getByTestId("profile-ban-button").click();
-      const modal = page.getByTestId("ban-modal");
+      const modal = page.getByTestId("profile-ban-modal");
       await expect(modal.getByTestId("ban-confirm")).toBeDisabled();
       await modal.getByTestId("ban-reason").fill("Spamming the support chat");
       await modal.getByTestId("ban-confirm").click();

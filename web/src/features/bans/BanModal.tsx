@@ -18,12 +18,15 @@ export function BanModal({
   opened,
   onClose,
   onBanned,
+  testId = "ban-modal",
 }: {
   /** The ticket the ban is given on. */
   ticket: BanTarget;
   opened: boolean;
   onClose: () => void;
   onBanned: () => void;
+  /** Where a page has two ban dialogs, each has its own (a closed one stays in the page). */
+  testId?: string;
 }) {
   const { t } = useTranslation("bans");
   const [reason, setReason] = useState("");
@@ -53,7 +56,7 @@ export function BanModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t("title")} centered data-testid="ban-modal">
+    <Modal opened={opened} onClose={close} title={t("title")} centered data-testid={testId}>
       <Stack>
         <LimitedTextarea
           label={t("reason")}

@@ -27,7 +27,7 @@ export interface BanToggleProps {
   refusal?: string | undefined;
   /** After a ban or unban, with the ticket it was given on. */
   onChanged: (ticket: BanTarget) => void;
-  /** Put before the buttons' test ids (`ban-button`, `unban-button`) where a page shows two. */
+  /** Put before the test ids (`ban-button`, `unban-button`, `ban-modal`) where a page shows two. */
   testIdPrefix?: string;
   size?: ButtonProps["size"];
 }
@@ -82,7 +82,13 @@ export function BanToggle({ name, banned, ban, unban, refusal, onChanged, testId
     <>
       <RefusalTooltip code={refusal}>{action}</RefusalTooltip>
       {ban && (
-        <BanModal ticket={ban} opened={banOpen} onClose={() => setBanOpen(false)} onBanned={() => onChanged(ban)} />
+        <BanModal
+          ticket={ban}
+          opened={banOpen}
+          onClose={() => setBanOpen(false)}
+          onBanned={() => onChanged(ban)}
+          testId={`${testIdPrefix}ban-modal`}
+        />
       )}
     </>
   );
