@@ -69,6 +69,7 @@ function BanTicketLine({ abilities }: { abilities: PlayerBanAbilities }) {
         to={ticketEditPath(link)}
         size="sm"
         underline="always"
+        dir="ltr"
         data-testid="profile-ban-ticket-link"
       >
         #{target.createdAt}
