@@ -2,9 +2,9 @@
  * The player beside a staff ticket and bans from the player's profile: the panel shows the
  * member's character and other tickets, and the name opens the profile; an admin bans from the
  * profile (the ticket it is recorded on is named), the profile and the open ticket page show the
- * ban, the panel lifts it; a mod who may ban on none of the tickets is told why. Every test files
- * for a member of its own: no shared demo player is ever banned. axe checks the profile and the
- * panel in light and dark.
+ * ban, the panel lifts it; a visitor's panel has no profile to open; a mod who may ban on none of
+ * the tickets is told why. Every test files for a member of its own: no shared demo player is
+ * ever banned. axe checks the profile and the panel in light and dark.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
@@ -13,6 +13,7 @@ import { animationsSettled } from "./support/animations.ts";
 import { storageStatePath } from "./support/env.ts";
 import { type FreshMember, freshMember } from "./support/freshMember.ts";
 import { staffTicketPath } from "./support/playerTicket.ts";
+import { signInThroughApi } from "./support/staffApi.ts";
 
 interface Filed {
   id: number;
@@ -49,6 +50,23 @@ async function memberWithTickets(browser: Browser, name: string, earlier?: strin
   const first = earlier ? await file(member, character, earlier) : undefined;
   const ticket = await file(member, character, `${name}'s question ${Date.now()}`);
   return { member, character, first, ticket, path: await staffTicketPath(ticket.id) };
+}
+
+/** A ticket of the demo's account-less visitor (only looked at: the guest is never banned here). */
+async function guestTicketId(): Promise<number> {
+  const staff = await signInThroughApi("admin");
+  try {
+    const { tickets } = await staff.post<{ tickets: { id: number }[] }>("/api/tickets/pagination-search-tickets", {
+      email: "guest@demo.test",
+      email_mode: 2,
+      page: 1,
+      entries_per_page: 10,
+    });
+    if (!tickets[0]) throw new Error("the demo seed has no ticket of guest@demo.test");
+    return tickets[0].id;
+  } finally {
+    await staff.dispose();
+  }
 }
 
 const profilePath = (memberId: number) => `/admin/members/member-profile/${memberId}`;
@@ -165,6 +183,19 @@ test.describe("as the admin", () => {
       await ticketPage.close();
       await member.context.close();
     }
+  });
+  test("a visitor's ticket: no profile to open, no characters, the ban follows the e-mail", async ({ page }) => {
+    await page.goto(await staffTicketPath(await guestTicketId()));
+    const panel = page.getByTestId("player-panel");
+    await expect(panel.getByTestId("player-panel-visitor")).toHaveText("Visitor", { timeout: 30_000 });
+    await expect(panel.getByTestId("player-panel-email")).toHaveText("guest@demo.test");
+    await expect(panel.getByTestId("player-panel-name")).not.toHaveAttribute("href");
+    await expect(panel.getByRole("link")).toHaveCount(0);
+    await expect(panel).toContainText("A ban holds for their e-mail address.");
+    await expect(panel.getByTestId("player-panel-characters")).toHaveCount(0);
+    await expect(
+      panel.getByTestId("player-panel-ban-button").or(panel.getByTestId("player-panel-unban-button")),
+    ).toBeVisible();
   });
 });
 
