@@ -21,6 +21,7 @@ import { RefusalTooltip } from "../../ui/RefusalTooltip.tsx";
 import { errorText } from "../../ui/useErrorText.ts";
 import { usePreferences } from "../account/api.ts";
 import { BanButton } from "../bans/BanButton.tsx";
+import { PlayerPanel } from "../players/PlayerPanel.tsx";
 import { type StaffChatPage, staffChatKey } from "../staffChat/api.ts";
 import { NotesPanel } from "../staffChat/NotesPanel.tsx";
 import { QuickReplyPanel } from "../staffChat/QuickReplyPanel.tsx";
@@ -260,6 +261,7 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
 
       <Flex gap="md" wrap="wrap" align="flex-start">
         <Box style={{ flex: "1 1 320px", minWidth: 0 }}>
+          <PlayerPanel ticket={ticket} player={player} mb="md" />
           <TicketInfoPanel
             ticket={ticket}
             user={player}
