@@ -8,7 +8,7 @@ import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../api/client.ts";
+import { assigneesQuery } from "../staffTicket/api.ts";
 import { FastCompleteModal } from "../staffTicket/FastCompleteModal.tsx";
 import { HoldModal } from "../staffTicket/HoldModal.tsx";
 import type { ListTicket } from "./api.ts";
@@ -88,13 +88,7 @@ function BulkAssignModal({ tickets, userId, onClose, onSubmit }: BulkAssignProps
   const mayAuto = tickets.some((ticket) => ticket.abilities.assign);
   const mayTakeSelf = tickets.some((ticket) => ticket.abilities.assign_self);
   const lists = useQueries({
-    queries: askedTickets(tickets).map((ticket) => ({
-      queryKey: ["staff-ticket", ticket.id, "assignees", ticket.category],
-      queryFn: async () =>
-        (await api.call("fetchAssignees", { ticket_id: ticket.id, category: ticket.category })).assignees,
-      staleTime: 0,
-      retry: false,
-    })),
+    queries: askedTickets(tickets).map((ticket) => assigneesQuery(ticket.id, ticket.category)),
   });
   const employees = new Map<number, string>();
   for (const list of lists) for (const { id, name } of list.data ?? []) if (id !== userId) employees.set(id, name);
