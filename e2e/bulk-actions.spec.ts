@@ -7,46 +7,25 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { CSRF_HEADER, STORAGE_KEYS } from "../common/constants.ts";
+import { STORAGE_KEYS } from "../common/constants.ts";
 import { decodeIdToken } from "../common/schemas/auth.ts";
 import { animationsSettled } from "./support/animations.ts";
 import { storageStatePath } from "./support/env.ts";
-import { type FreshMember, freshMember } from "./support/freshMember.ts";
+import { type FiledTicket as Filed, type FreshMember, freshMember } from "./support/freshMember.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
 test.use({ storageState: storageStatePath("admin") });
 // Filing through the API, a cold list and a few round trips: more than the default minute when busy.
 test.describe.configure({ timeout: 120_000 });
 
-interface Filed {
-  id: number;
-  createdAt: number;
-}
-
 /** A member of the test's own with `count` fresh tickets (at most three: the filing limit). */
 async function memberWithTickets(browser: Browser, name: string, count: number) {
   const member = await freshMember(browser, { name, character: "Bulker" });
-  const api = member.context.request;
-  const setup = async (path: string, key: string) =>
-    (await (await api.get(path)).json())[key] as { id: number; title: string }[];
-  const category = (await setup("/api/setup/fetch-categories", "categories")).find((c) => c.title === "Report bugs");
-  const server = (await setup("/api/setup/fetch-servers", "servers")).find((c) => c.title === "Europe 1");
   const tickets: Filed[] = [];
   for (let i = 0; i < count; i++) {
-    const filed = await api.post("/api/tickets/submit-member-ticket", {
-      data: {
-        category: category?.id ?? 0,
-        server: server?.id ?? 0,
-        characterName: "Bulker",
-        subject: `Bulk ${i + 1} of ${name}`,
-        description: "One of several tickets handled together.",
-        captchaToken: await member.captcha(),
-      },
-      headers: { [CSRF_HEADER]: await member.csrf() },
-    });
-    expect(filed.status(), await filed.text()).toBe(200);
-    const { ticket } = (await filed.json()) as { ticket: Filed };
-    tickets.push({ id: ticket.id, createdAt: ticket.createdAt });
+    tickets.push(
+      await member.fileTicket(`Bulk ${i + 1} of ${name}`, { description: "One of several tickets handled together." }),
+    );
   }
   return { member, tickets };
 }

@@ -25,6 +25,8 @@ export interface FreshMember {
 
 export interface FiledTicket {
   id: number;
+  /** The ticket number players see. */
+  createdAt: number;
   /** The player's page of it: /member/ticket/{fetch_code}. */
   fetchCode: string;
 }
@@ -84,8 +86,8 @@ export async function freshMember(
       headers: { [CSRF_HEADER]: await csrf() },
     });
     expect(filed.status(), await filed.text()).toBe(200);
-    const { ticket } = (await filed.json()) as { ticket: { id: number; fetch_code: string } };
-    return { id: ticket.id, fetchCode: ticket.fetch_code };
+    const { ticket } = (await filed.json()) as { ticket: { id: number; createdAt: number; fetch_code: string } };
+    return { id: ticket.id, createdAt: ticket.createdAt, fetchCode: ticket.fetch_code };
   };
   return { email, context, csrf, captcha, fileTicket };
 }
