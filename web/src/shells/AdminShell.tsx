@@ -2,7 +2,8 @@
  * Staff shell: Mantine AppShell with sidebar (navigation and chat list), header (language, theme,
  * notifications, profile menu), banner, footer; new notifications alert here (toast, sound, browser).
  * The skip link comes first, then the header, the sidebar and the main region, in that order in
- * the document, so that Tab follows it (docs/decisions/accessibility.md).
+ * the document, so that Tab follows it (docs/decisions/accessibility.md); `?` shows the keyboard
+ * shortcuts.
  */
 import { AppShell, Box, Burger, Group } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
@@ -18,6 +19,7 @@ import { useLivePreferences } from "../features/account/api.ts";
 import { NotificationsDropdown } from "../features/notifications/NotificationsDropdown.tsx";
 import { useNotificationAlerts } from "../features/notifications/useNotificationAlerts.ts";
 import { useTicketVisit } from "../features/notifications/useTicketVisit.ts";
+import { ShortcutsHelp, useShortcutsHelp } from "../features/shortcuts/ShortcutsHelp.tsx";
 import { ConnectionBanner } from "../realtime/ConnectionBanner.tsx";
 import { pendingPages } from "../router/lazyPage.ts";
 import { useStore } from "../ui/createStore.ts";
@@ -32,6 +34,7 @@ export function AdminShell() {
   const { t } = useTranslation("sidebar");
   const [opened, { toggle, close }] = useDisclosure(false);
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const shortcuts = useShortcutsHelp();
   const pageLoading = useStore(pendingPages) > 0;
   useNotificationAlerts();
   useTicketVisit();
@@ -61,7 +64,7 @@ export function AdminShell() {
             <LanguagePicker />
             <ThemeToggle />
             <NotificationsDropdown />
-            <ProfileMenu staffLinks />
+            <ProfileMenu staffLinks onShowShortcuts={shortcuts.open} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -79,6 +82,7 @@ export function AdminShell() {
           <AppFooter />
         </Box>
       </AppShell.Main>
+      <ShortcutsHelp {...shortcuts} />
     </AppShell>
   );
 }
