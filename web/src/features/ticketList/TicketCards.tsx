@@ -11,6 +11,7 @@ import { formatRelative } from "./relativeTime.ts";
 import { TicketStatusBadge } from "./TicketStatusBadge.tsx";
 import { AssigneeName, MemberName, type TicketRowsProps, ticketEditPath } from "./TicketTable.tsx";
 import { ticketLabels } from "./ticketLabels.ts";
+import { rowCursorProps } from "./useRowCursor.ts";
 
 export function TicketCards({ tickets, activeChatIds, now, ...lookups }: TicketRowsProps) {
   const { i18n } = useTranslation("ticketList");
@@ -19,7 +20,15 @@ export function TicketCards({ tickets, activeChatIds, now, ...lookups }: TicketR
   return (
     <Stack gap="xs" p="xs" data-testid="ticket-cards">
       {tickets.map((ticket) => (
-        <Paper key={ticket.id} withBorder radius="md" p="sm" data-testid="ticket-card" data-ticket-id={ticket.id}>
+        <Paper
+          key={ticket.id}
+          withBorder
+          radius="md"
+          p="sm"
+          data-testid="ticket-card"
+          data-ticket-id={ticket.id}
+          {...rowCursorProps(ticketEditPath(ticket))}
+        >
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Anchor component={Link} to={ticketEditPath(ticket)} fw={600} size="sm" data-testid="ticket-link">
               #{ticket.createdAt}

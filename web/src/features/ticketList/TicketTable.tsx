@@ -21,6 +21,7 @@ import type { Sort } from "./listState.ts";
 import { formatRelative } from "./relativeTime.ts";
 import { TicketStatusBadge } from "./TicketStatusBadge.tsx";
 import { type Lookups, ticketLabels } from "./ticketLabels.ts";
+import { rowCursorProps } from "./useRowCursor.ts";
 
 export function ticketEditPath(ticket: Pick<ListTicket, "id" | "email" | "createdAt">): string {
   return `/admin/${encodeTicketInfo({ ticketId: ticket.id, email: ticket.email, ticketNumber: ticket.createdAt })}/edit`;
@@ -209,7 +210,12 @@ export function TicketTable({ tickets, columns, sort, onSort, activeChatIds, now
         </Table.Thead>
         <Table.Tbody>
           {tickets.map((ticket) => (
-            <Table.Tr key={ticket.id} data-testid="ticket-row" data-ticket-id={ticket.id}>
+            <Table.Tr
+              key={ticket.id}
+              data-testid="ticket-row"
+              data-ticket-id={ticket.id}
+              {...rowCursorProps(ticketEditPath(ticket))}
+            >
               <Table.Td style={nowrap}>
                 <Anchor component={Link} to={ticketEditPath(ticket)} fw={600} size="sm" data-testid="ticket-link">
                   #{ticket.createdAt}
