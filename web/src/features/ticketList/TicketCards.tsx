@@ -13,6 +13,7 @@ import { formatRelative } from "./relativeTime.ts";
 import { TicketStatusBadge } from "./TicketStatusBadge.tsx";
 import { AssigneeName, MemberName, type TicketRowsProps, ticketEditPath } from "./TicketTable.tsx";
 import { ticketLabels } from "./ticketLabels.ts";
+import { rowCursorProps } from "./useRowCursor.ts";
 
 export function TicketCards({ tickets, activeChatIds, now, selection, ...lookups }: TicketRowsProps) {
   const { i18n } = useTranslation("ticketList");
@@ -21,7 +22,15 @@ export function TicketCards({ tickets, activeChatIds, now, selection, ...lookups
   return (
     <Stack gap="xs" p="xs" data-testid="ticket-cards">
       {tickets.map((ticket) => (
-        <Paper key={ticket.id} withBorder radius="md" p="sm" data-testid="ticket-card" data-ticket-id={ticket.id}>
+        <Paper
+          key={ticket.id}
+          withBorder
+          radius="md"
+          p="sm"
+          data-testid="ticket-card"
+          data-ticket-id={ticket.id}
+          {...rowCursorProps(ticketEditPath(ticket))}
+        >
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" wrap="nowrap">
               {selection && <SelectTicketCheckbox ticket={ticket} selection={selection} />}

@@ -2,13 +2,14 @@
  * The staff ticket list (spec/2-staff-ticket-work.md §2): the views with their live counts
  * (docs/decisions/views.md) or the full search panel, the table (cards on a phone, where the
  * filters sit behind a button) with the chosen columns, and the paging, wired to the saved
- * per-user state. Rows selected on the page take a bulk action (docs/decisions/bulk-actions.md).
+ * per-user state; `j`/`k`/Enter walk the rows (useRowCursor.ts). Rows selected on the page take a
+ * bulk action (docs/decisions/bulk-actions.md).
  */
 import { Button, Drawer, Group, Paper, Stack, Text } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconFilter } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaffEntry } from "../../../../common/schemas/ticketSearch.ts";
 import { DEFAULT_TICKET_LIST_COLUMNS } from "../../../../common/ticketListColumns.ts";
@@ -29,6 +30,7 @@ import { TicketCards } from "./TicketCards.tsx";
 import { TicketTable } from "./TicketTable.tsx";
 import { useActiveChatIds } from "./useActiveChatIds.ts";
 import { useListState } from "./useListState.ts";
+import { useRowCursor } from "./useRowCursor.ts";
 import { useTicketPings } from "./useTicketPings.ts";
 import { useViewsLive } from "./useViewsLive.ts";
 import { ViewsBar } from "./ViewsBar.tsx";
@@ -81,6 +83,8 @@ export function TicketList({ userId }: { userId: number }) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [filtersOpen, filters] = useDisclosure(false);
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const rowsFrame = useRef<HTMLDivElement>(null);
+  useRowCursor(rowsFrame);
 
   useEffect(() => {
     if (result.error) showError(result.error);
@@ -153,7 +157,7 @@ export function TicketList({ userId }: { userId: number }) {
         </Group>
       )}
       {outcome && <BulkOutcomeNotice outcome={outcome} onClose={() => setOutcome(null)} />}
-      <Paper withBorder radius="md" pos="relative" mih={200}>
+      <Paper withBorder radius="md" pos="relative" mih={200} ref={rowsFrame}>
         <PageLoader visible={result.isFetching || (!phone && !columns)} />
         {data && data.tickets.length === 0 ? (
           <Stack align="center" p="xl" ta="center" data-testid="ticket-list-empty">

@@ -23,6 +23,7 @@ import { type RowSelection, SelectPageCheckbox, SelectTicketCheckbox } from "./R
 import { formatRelative } from "./relativeTime.ts";
 import { TicketStatusBadge } from "./TicketStatusBadge.tsx";
 import { type Lookups, ticketLabels } from "./ticketLabels.ts";
+import { rowCursorProps } from "./useRowCursor.ts";
 
 export function ticketEditPath(ticket: Pick<ListTicket, "id" | "email" | "createdAt">): string {
   return `/admin/${encodeTicketInfo({ ticketId: ticket.id, email: ticket.email, ticketNumber: ticket.createdAt })}/edit`;
@@ -228,7 +229,12 @@ export function TicketTable({
         </Table.Thead>
         <Table.Tbody>
           {tickets.map((ticket) => (
-            <Table.Tr key={ticket.id} data-testid="ticket-row" data-ticket-id={ticket.id}>
+            <Table.Tr
+              key={ticket.id}
+              data-testid="ticket-row"
+              data-ticket-id={ticket.id}
+              {...rowCursorProps(ticketEditPath(ticket))}
+            >
               {selection && (
                 <Table.Td pe={0}>
                   <SelectTicketCheckbox ticket={ticket} selection={selection} />
