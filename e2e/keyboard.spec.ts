@@ -77,6 +77,9 @@ test("the skip link is the first Tab stop, shows when focused, and moves focus t
 test("Tab goes header, sidebar, then the page, and reaches the bell within a few presses", async ({ page }) => {
   await page.goto("/admin/notifications");
   await expect(page.getByTestId("notifications-list")).toBeVisible();
+  // Counted from a settled page: no chunk, text or count on its way.
+  await expect(page.getByTestId("page-loader")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
   const { regions, bellAt } = await tabIntoMain(page);
   // The skip link sits in no landmark; the sidebar is a nav.
   expect(regions).toEqual(["none", "header", "nav", "main"]);
