@@ -1,6 +1,7 @@
 /** One chat of the sidebar list: opens the ticket page; pin, remove, mark unread, unread marks, green on a new message. */
 import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconAt, IconMail, IconPin, IconPinnedOff, IconX } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TIMING, type TicketStatus } from "../../../../common/constants.ts";
@@ -120,33 +121,48 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onMarkU
             </ActionIcon>
           </Tooltip>
           {unreadCount === 0 && !marked && (
-            <Tooltip label={t("mark_unread")} withinPortal>
-              <ActionIcon
-                size="sm"
-                variant="subtle"
-                color="gray"
-                aria-label={t("mark_chat_unread", { name: chatName })}
-                data-testid="chat-row-mark-unread"
-                onClick={onMarkUnread}
-              >
-                <IconMail size={14} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          <Tooltip label={t("remove_chat")} withinPortal>
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              color="gray"
-              aria-label={t("remove_chat_with", { name: chatName })}
-              data-testid="chat-row-remove"
-              onClick={onRemove}
+            <RowAction
+              tooltip={t("mark_unread")}
+              label={t("mark_chat_unread", { name: chatName })}
+              testId="chat-row-mark-unread"
+              onClick={onMarkUnread}
             >
-              <IconX size={14} />
-            </ActionIcon>
-          </Tooltip>
+              <IconMail size={14} />
+            </RowAction>
+          )}
+          <RowAction
+            tooltip={t("remove_chat")}
+            label={t("remove_chat_with", { name: chatName })}
+            testId="chat-row-remove"
+            onClick={onRemove}
+          >
+            <IconX size={14} />
+          </RowAction>
         </Stack>
       </Group>
     </Box>
+  );
+}
+
+/** One of a row's quiet icon buttons: its tooltip says the action, its name says the chat too. */
+function RowAction({
+  tooltip,
+  label,
+  testId,
+  onClick,
+  children,
+}: {
+  tooltip: string;
+  label: string;
+  testId: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={tooltip} withinPortal>
+      <ActionIcon size="sm" variant="subtle" color="gray" aria-label={label} data-testid={testId} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }
