@@ -7,7 +7,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../context.ts";
 import { writeSetting } from "../db/appSettings.ts";
-import type { SessionRow } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { ENGINES } from "../test/engines.ts";
 import { type EventLog, recordEvents } from "../test/eventLog.ts";
@@ -19,6 +18,7 @@ import {
   buildStaff,
   buildTicket,
 } from "../test/factories.ts";
+import { chatLinesOf, ticketRow as readTicket, userRow as readUser, sessionOf } from "../test/rows.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 import { sendChatMessage } from "./sendChatMessage.ts";
 
@@ -38,23 +38,9 @@ describe.each(ENGINES)("assign on first reply on %s", (engine) => {
   });
 
   const db = () => server.store.db;
-  const userRow = (id: number) =>
-    db().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow() as Promise<UserRow>;
-  const ticketRow = (id: number) =>
-    db().selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const linesOf = (id: number) =>
-    db().selectFrom("chat_messages").selectAll().where("ticket_id", "=", id).orderBy("id").execute();
-  const sessionOf = (user: UserRow): SessionRow => ({
-    id: `session-${user.id}`,
-    user_id: user.id,
-    kind: "user",
-    ticket_id: null,
-    created_at: 0,
-    last_seen_at: 0,
-    expires_at: 4_000_000_000,
-    ip: "",
-    user_agent: "",
-  });
+  const userRow = (id: number) => readUser(db(), id);
+  const ticketRow = (id: number) => readTicket(db(), id);
+  const linesOf = (id: number) => chatLinesOf(db(), id);
 
   /** An unassigned ticket with a player's line to quote, two employees who handle it, one who does not. */
   async function scene() {

@@ -10,6 +10,7 @@ import type { InsertedUser } from "../seed/users.ts";
 import { ENGINES } from "../test/engines.ts";
 import { type EventLog, recordEvents } from "../test/eventLog.ts";
 import { buildCategory, buildMember, buildServer, buildStaff, buildTicket } from "../test/factories.ts";
+import { chatLinesOf, notificationsOf, ticketRow as readTicket } from "../test/rows.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 import { assignTicket, writeAssignment } from "./assignTicket.ts";
 
@@ -21,12 +22,9 @@ describe.each(ENGINES)("assignTicket on %s", (engine) => {
   });
 
   const db = () => server.store.db;
-  const ticketRow = (id: number) =>
-    db().selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const messagesOf = (id: number) =>
-    db().selectFrom("chat_messages").selectAll().where("ticket_id", "=", id).orderBy("id").execute();
-  const notificationsOf = (id: number) =>
-    db().selectFrom("notifications").selectAll().where("ticket_id", "=", id).orderBy("id").execute();
+  const ticketRow = (id: number) => readTicket(db(), id);
+  const messagesOf = (id: number) => chatLinesOf(db(), id);
+  const ticketNotifications = (id: number) => notificationsOf(db(), id);
 
   /**
    * A member's ticket on a game server and category; `mod` and `mod2` handle both, `dev` too, the
@@ -69,7 +67,7 @@ describe.each(ENGINES)("assignTicket on %s", (engine) => {
     await expect(call()).rejects.toMatchObject({ code });
     expect(await ticketRow(ticketId)).toEqual(before);
     expect(await messagesOf(ticketId)).toEqual([]);
-    expect(await notificationsOf(ticketId)).toEqual([]);
+    expect(await ticketNotifications(ticketId)).toEqual([]);
     expect(events.namesOf(ticketId)).toEqual([]);
   }
 
@@ -95,7 +93,7 @@ describe.each(ENGINES)("assignTicket on %s", (engine) => {
         new_category: s.category.id,
         ip_origin: "203.0.113.7",
       });
-      const notifications = await notificationsOf(s.ticket.id);
+      const notifications = await ticketNotifications(s.ticket.id);
       expect(notifications).toMatchObject([{ user_id: s.mod2.id, type: "assignment", by_user_id: s.admin.id }]);
       expect(events.namesOf(s.ticket.id).slice(0, 4)).toEqual([
         "message.created",
@@ -147,7 +145,7 @@ describe.each(ENGINES)("assignTicket on %s", (engine) => {
 
       expect(updated).toMatchObject({ assigned_to: s.mod.id, category_id: s.otherCategory.id });
       expect((await messagesOf(s.ticket.id)).map((m) => m.type)).toEqual(["assignment", "category_change"]);
-      expect(await notificationsOf(s.ticket.id)).toEqual([]);
+      expect(await ticketNotifications(s.ticket.id)).toEqual([]);
       expect(events.namesOf(s.ticket.id)).not.toContain("ticket.assigned");
       expect(events.namesOf(s.ticket.id)).not.toContain("notification.created");
     });
@@ -158,7 +156,7 @@ describe.each(ENGINES)("assignTicket on %s", (engine) => {
       const updated = await assign(s.mod, s.ticket.id, s.mod.id, s.category.id);
 
       expect(updated.assigned_to).toBe(s.mod.id);
-      expect(await notificationsOf(s.ticket.id)).toEqual([]);
+      expect(await ticketNotifications(s.ticket.id)).toEqual([]);
       expect(events.namesOf(s.ticket.id)).toContain("ticket.assigned");
       expect(events.namesOf(s.ticket.id)).not.toContain("notification.created");
     });

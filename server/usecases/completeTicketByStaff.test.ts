@@ -10,6 +10,7 @@ import type { InsertedUser } from "../seed/users.ts";
 import { ENGINES } from "../test/engines.ts";
 import { type EventLog, recordEvents } from "../test/eventLog.ts";
 import { buildStaff, buildTicket, type TicketOptions } from "../test/factories.ts";
+import { chatLinesOf, ticketRow as readTicket } from "../test/rows.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 import { completeTicketByStaff } from "./completeTicketByStaff.ts";
 
@@ -21,10 +22,8 @@ describe.each(ENGINES)("completeTicketByStaff on %s", (engine) => {
   });
 
   const db = () => server.store.db;
-  const ticketRow = (id: number) =>
-    db().selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const messagesOf = (id: number) =>
-    db().selectFrom("chat_messages").selectAll().where("ticket_id", "=", id).orderBy("id").execute();
+  const ticketRow = (id: number) => readTicket(db(), id);
+  const messagesOf = (id: number) => chatLinesOf(db(), id);
 
   /** A ticket assigned to `mod`, with a second mod and an admin around. */
   async function scene(status: TicketStatus = "WAITING DEV", extra: (mod: InsertedUser) => TicketOptions = () => ({})) {

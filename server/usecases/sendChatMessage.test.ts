@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TicketStatus } from "../../common/constants.ts";
 import type { AppContext } from "../context.ts";
 import type { DomainEvents } from "../events.ts";
-import type { SessionRow } from "../repositories/sessions.ts";
 import type { UserRow } from "../repositories/users.ts";
 import { ENGINES } from "../test/engines.ts";
 import { buildChatMessage, buildMember, buildStaff, buildTicket } from "../test/factories.ts";
+import { userRow as readUser, sessionOf } from "../test/rows.ts";
 import { useTestServer } from "../test/useTestServer.ts";
 import { sendChatMessage } from "./sendChatMessage.ts";
 
@@ -33,19 +33,7 @@ describe.each(ENGINES)("sendChatMessage on %s", (engine) => {
   });
 
   const db = () => server.store.db;
-  const userRow = (id: number) =>
-    db().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow() as Promise<UserRow>;
-  const sessionOf = (user: UserRow): SessionRow => ({
-    id: `session-${user.id}`,
-    user_id: user.id,
-    kind: "user",
-    ticket_id: null,
-    created_at: 0,
-    last_seen_at: 0,
-    expires_at: 4_000_000_000,
-    ip: "",
-    user_agent: "",
-  });
+  const userRow = (id: number) => readUser(db(), id);
   const eventsOf = (ticketId: number) => heard.filter((e) => e.ticketId === ticketId).map((e) => e.name);
 
   async function send(
