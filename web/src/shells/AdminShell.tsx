@@ -7,7 +7,6 @@
  */
 import { AppShell, Box, Burger, Group } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { AppFooter } from "../components/AppFooter.tsx";
@@ -77,11 +76,7 @@ export function AdminShell() {
         <ConnectionBanner />
         <Box p="lg" style={{ flex: 1, position: "relative" }}>
           <PageLoader visible={pageLoading} />
-          {/* Its own boundary: a page waiting for its chunk or its texts shows the loader here and
-              leaves the header and sidebar, and the focus in them, as they are. */}
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </Box>
         <Box style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
           <AppFooter />

@@ -4,7 +4,7 @@
  * into a menu behind a burger, so the header stays one row and no page is wider than the screen.
  */
 import { Box, Burger, Container, Divider, Group } from "@mantine/core";
-import { type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { AppFooter } from "../components/AppFooter.tsx";
@@ -115,10 +115,7 @@ export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
       <Box component="main" {...skipTargetProps} style={{ flex: 1, position: "relative" }} py="xl">
         <PageLoader visible={pageLoading} />
         <Container size="lg">
-          {/* Its own boundary: a page waiting for its chunk or its texts leaves the header as it is. */}
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </Container>
       </Box>
       <Divider />
