@@ -22,15 +22,16 @@ export function NotificationsDropdown() {
   const close = () => setOpened(false);
   return (
     <Popover opened={opened} onChange={setOpened} width={340} position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator
-          label={unread}
-          size={16}
-          color="red"
-          disabled={unread === 0}
-          offset={4}
-          data-testid="notification-count"
-        >
+      <Indicator
+        label={unread}
+        size={16}
+        color="red"
+        disabled={unread === 0}
+        offset={4}
+        data-testid="notification-count"
+      >
+        {/* The button is the popover's target: its state (aria-expanded) belongs on a button. */}
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -40,8 +41,8 @@ export function NotificationsDropdown() {
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} data-testid="notification-dropdown">
         <Box px="sm" py="xs">
           <Text fw={600} size="sm">
