@@ -105,12 +105,14 @@ async function openTicket(
   }
   const page = await context.newPage();
   await page.goto(ticket.path);
-  await expect(newestLine(page)).toContainText(`Line ${LINES}`, { timeout: 30_000 });
+  // Every line written so far is drawn (other tests of the file may add some).
+  await expect.poll(() => messageLines(page).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(LINES);
   return { context, page };
 }
 
 const chatPanel = (page: Page) => page.getByTestId("staff-chat-panel");
-const newestLine = (page: Page) => chatPanel(page).locator('[data-testid^="staff-chat-message-"]').last();
+const messageLines = (page: Page) => chatPanel(page).locator('[data-testid^="staff-chat-message-"]');
+const newestLine = (page: Page) => messageLines(page).last();
 const replyInput = (page: Page) => page.getByTestId("staff-reply-input");
 
 for (const viewport of [
@@ -129,7 +131,7 @@ for (const viewport of [
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       // The earliest lines are above, in the chat's own scroll.
-      await expect(chatPanel(page).locator('[data-testid^="staff-chat-message-"]').first()).not.toBeInViewport();
+      await expect(messageLines(page).first()).not.toBeInViewport();
 
       // The details pane stands beside the conversation, in view from top to actions.
       const conversation = (await page.getByTestId("ticket-conversation").boundingBox())!;
@@ -170,10 +172,20 @@ test("the notes are one click away, yellow and for staff only", async ({ browser
     await expect(note).toHaveCSS("background-color", yellow);
     await expect(page.getByTestId("tab-notes-count")).toHaveText(/^[1-9]\d*$/);
 
-    // Back to the chat, where the draft and the reply box wait.
+    // A message arrives meanwhile; back in the chat, it is in view above the reply box.
+    const late = `Arrived while in the notes ${Date.now()}`;
+    await mod.post("/api/new-chat-message", { chatId: `chat-${ticket.id}`, message: late });
+    // The hidden chat still takes lines live.
+    await expect(newestLine(page)).toContainText(late);
     await page.getByTestId("tab-chat").click();
     await expect(notes).toBeHidden();
     await expect(replyInput(page)).toBeInViewport({ ratio: 1 });
+    await expect(newestLine(page)).toBeInViewport();
+
+    // The Notes tab says how many there are before it is opened.
+    await page.reload();
+    await expect(page.getByTestId("tab-chat")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("tab-notes-count")).toHaveText(/^[1-9]\d*$/);
   } finally {
     await context.close();
   }
@@ -185,6 +197,7 @@ test("/ in the reply box offers the quick replies, filters, inserts and keeps th
   const { context, page } = await openTicket(browser, { width: 1280, height: 800 });
   try {
     const input = replyInput(page);
+    const lineCount = await messageLines(page).count();
     const list = page.getByTestId("quick-reply-slash");
     const options = list.getByTestId("quick-reply-slash-option");
 
@@ -234,7 +247,7 @@ test("/ in the reply box offers the quick replies, filters, inserts and keeps th
     const caret = await input.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.value.length]);
     expect(caret[0]).toBe(caret[1]);
     // Nothing was sent on the way.
-    await expect(newestLine(page)).toContainText(`Line ${LINES}`);
+    await expect(messageLines(page)).toHaveCount(lineCount);
 
     // The button opens the same replies; a pick goes into the box, which takes the focus back.
     await input.fill("");

@@ -2,15 +2,16 @@
  * The conversation pane of the staff ticket page (docs/decisions/ticket-workspace.md): who else
  * is on the ticket, then Chat and Notes as two tabs over the pane's height. The chat's heading
  * is the ticket's subject and its first item the description; its messages scroll above the
- * reply box, which stays at the pane's bottom. Both tabs stay mounted, so a draft, the scroll
- * position and the live notes survive a switch. On the page, `r` goes to the reply box and `n`
- * to the note box (opening the Notes tab); keys typed in a field are the field's.
+ * reply box, which stays at the pane's bottom. Both tabs stay drawn, one over the other, the
+ * hidden one invisible: their rooms stay joined and their lines arrive (the chat keeps following
+ * its end), and drafts survive a switch. On the page, `r` goes to the reply box and `n` to the
+ * note box (opening the Notes tab); keys typed in a field are the field's.
  */
 import { Badge, Button, Group, Tabs, Title } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import { IconInfoCircle, IconLock, IconMessages } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TicketViewer } from "../../../../common/schemas/ticketPresence.ts";
 import { NotesPanel } from "../staffChat/NotesPanel.tsx";
@@ -22,8 +23,31 @@ import { TicketViewers } from "./TicketViewers.tsx";
 
 type PaneTab = "chat" | "notes";
 
-/** A tab's panel: a flex column over the rest of the pane (Mantine hides the inactive one). */
-const PANEL_STYLE: CSSProperties = { flex: 1, minHeight: 0, display: "flex", flexDirection: "column" };
+/** Mantine's tab ids derive from it (`${id}-tab-${value}`); the panels name theirs to match. */
+const TABS_ID = "ticket-conversation";
+const panelId = (tab: PaneTab) => `${TABS_ID}-panel-${tab}`;
+
+/** A flex column over the rest of the pane. */
+const COLUMN: CSSProperties = { flex: 1, minHeight: 0, display: "flex", flexDirection: "column" };
+
+/**
+ * Both panels share one grid cell. Mantine's Tabs.Panel would hide the other with display: none
+ * inside React's Activity, whose hidden effects leave the chat's or the notes' room; hidden by
+ * visibility, a panel keeps its effects and its layout (so the chat scrolls to a new line).
+ */
+function TabPanel({ tab, active, children }: { tab: PaneTab; active: boolean; children: ReactNode }) {
+  return (
+    <div
+      role="tabpanel"
+      id={panelId(tab)}
+      aria-labelledby={`${TABS_ID}-tab-${tab}`}
+      inert={!active}
+      style={{ ...COLUMN, gridArea: "1 / 1", visibility: active ? "visible" : "hidden" }}
+    >
+      {children}
+    </div>
+  );
+}
 
 interface ConversationPaneProps {
   ticket: StaffTicketFull;
@@ -62,20 +86,26 @@ export function ConversationPane({ ticket, viewers, onBeforeSend, onAfterSend, o
     <div className="hd-ws-conversation" data-testid="ticket-conversation">
       <TicketViewers viewers={viewers} />
       <Tabs
+        id={TABS_ID}
         value={tab}
         onChange={(value) => value && setTab(value as PaneTab)}
-        keepMounted
-        style={{ ...PANEL_STYLE, gap: "var(--mantine-spacing-xs)" }}
+        style={{ ...COLUMN, gap: "var(--mantine-spacing-xs)" }}
       >
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <Tabs.List style={{ flex: 1 }}>
-            <Tabs.Tab value="chat" leftSection={<IconMessages size={16} aria-hidden />} data-testid="tab-chat">
+            <Tabs.Tab
+              value="chat"
+              leftSection={<IconMessages size={16} aria-hidden />}
+              aria-controls={panelId("chat")}
+              data-testid="tab-chat"
+            >
               {t("workspace.chat")}
             </Tabs.Tab>
             <Tabs.Tab
               value="notes"
               color="yellow"
               leftSection={<IconLock size={16} aria-hidden />}
+              aria-controls={panelId("notes")}
               rightSection={
                 notesCount > 0 ? (
                   <Badge size="sm" variant="light" color="yellow" data-testid="tab-notes-count">
@@ -102,31 +132,33 @@ export function ConversationPane({ ticket, viewers, onBeforeSend, onAfterSend, o
             </Button>
           )}
         </Group>
-        <Tabs.Panel value="chat" style={PANEL_STYLE}>
-          <StaffTicketChat
-            ticket={ticket}
-            onBeforeSend={onBeforeSend}
-            onAfterSend={onAfterSend}
-            replyInputRef={replyInput}
-            title={
-              <Title
-                order={3}
-                fz="md"
-                lineClamp={1}
-                dir="auto"
-                title={ticket.subject}
-                style={{ minWidth: 0, overflowWrap: "anywhere" }}
-                data-testid="ticket-page-subject"
-              >
-                {ticket.subject}
-              </Title>
-            }
-            lead={<TicketDescription ticket={ticket} />}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="notes" style={PANEL_STYLE}>
-          <NotesPanel ticket={ticket} inputRef={noteInput} />
-        </Tabs.Panel>
+        <div style={{ flex: 1, minHeight: 0, display: "grid", gridTemplate: "minmax(0, 1fr) / minmax(0, 1fr)" }}>
+          <TabPanel tab="chat" active={tab === "chat"}>
+            <StaffTicketChat
+              ticket={ticket}
+              onBeforeSend={onBeforeSend}
+              onAfterSend={onAfterSend}
+              replyInputRef={replyInput}
+              title={
+                <Title
+                  order={3}
+                  fz="md"
+                  lineClamp={1}
+                  dir="auto"
+                  title={ticket.subject}
+                  style={{ minWidth: 0, overflowWrap: "anywhere" }}
+                  data-testid="ticket-page-subject"
+                >
+                  {ticket.subject}
+                </Title>
+              }
+              lead={<TicketDescription ticket={ticket} />}
+            />
+          </TabPanel>
+          <TabPanel tab="notes" active={tab === "notes"}>
+            <NotesPanel ticket={ticket} inputRef={noteInput} />
+          </TabPanel>
+        </div>
       </Tabs>
     </div>
   );
