@@ -2,12 +2,11 @@
  * The staff ticket page as a workspace (docs/decisions/ticket-workspace.md), on a ticket of the
  * test's own with a long conversation: at 1280×800 and 1440×900 the newest message and the reply
  * box are in view as the page opens, with the details pane beside the conversation (mirrored in
- * Arabic); the notes are one click away, yellow and staff-only; `/` in the reply box offers the
- * quick replies, and the button beside it too, each giving the focus back to the box; `r` and `n`
- * go to the reply and note boxes; on a phone the conversation comes first, the details are in a
- * drawer and nothing scrolls sideways, long system lines included; axe finds nothing serious in
- * light, dark and Arabic.
- */
+ * Arabic), and under it at 1024×768; the notes are one click away, yellow and staff-only; `/` in
+ * the reply box offers the quick replies, and the button beside it too, each giving the focus back
+ * to the box; `r` and `n` go to the reply and note boxes; on a phone the conversation comes first,
+ * the details are in a drawer and nothing scrolls sideways, long system lines included; axe finds
+ * nothing serious in light, dark and Arabic. */
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { CSRF_HEADER, STORAGE_KEYS } from "../common/constants.ts";
@@ -149,6 +148,22 @@ for (const viewport of [
     }
   });
 }
+
+test("between a phone and 1280 px the details come under the conversation", async ({ browser }) => {
+  const { context, page } = await openTicket(browser, { width: 1024, height: 768 });
+  try {
+    await expect(newestLine(page)).toBeInViewport();
+    await expect(replyInput(page)).toBeInViewport({ ratio: 1 });
+    const conversation = (await page.getByTestId("ticket-conversation").boundingBox())!;
+    const details = (await page.getByTestId("ticket-details-pane").boundingBox())!;
+    expect(details.y).toBeGreaterThanOrEqual(conversation.y + conversation.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByTestId("ticket-info").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("ticket-info")).toBeInViewport();
+  } finally {
+    await context.close();
+  }
+});
 
 test("the notes are one click away, yellow and for staff only", async ({ browser }) => {
   const { context, page } = await openTicket(browser, { width: 1440, height: 900 });
