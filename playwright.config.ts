@@ -8,6 +8,18 @@
 import { defineConfig } from "@playwright/test";
 import { BASE_URL, WORKERS } from "./e2e/support/env.ts";
 
+type TraceMode = "off" | "on" | "retain-on-failure" | "on-first-retry";
+const TRACE_MODES: TraceMode[] = ["off", "on", "retain-on-failure", "on-first-retry"];
+
+function traceMode(): TraceMode {
+  const asked = process.env.E2E_TRACE;
+  if (asked === undefined || asked === "") return process.env.CI ? "on-first-retry" : "off";
+  if (!TRACE_MODES.includes(asked as TraceMode)) {
+    throw new Error(`E2E_TRACE="${asked}" is not one of ${TRACE_MODES.join(", ")}`);
+  }
+  return asked as TraceMode;
+}
+
 export default defineConfig({
   testDir: "e2e",
   forbidOnly: !!process.env.CI,
@@ -22,10 +34,11 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
   use: {
     baseURL: BASE_URL,
-    // A failed test keeps its trace (actions, DOM snapshots, network, console) and its screenshot;
-    // the trace's film strip is left out: recorded for every test, it cost more CPU than the rest
-    // of the trace (docs/decisions/test-suite.md).
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A trace (actions, DOM snapshots, network, console) is recorded for the retry of a failed
+    // test in CI, and locally only when E2E_TRACE asks (on, retain-on-failure): recorded for every
+    // test, its DOM snapshots cost a fifth of the run's CPU (docs/decisions/test-suite.md). The
+    // film strip is always left out. A failed test keeps its screenshot.
+    trace: { mode: traceMode(), screenshots: false },
     screenshot: "only-on-failure",
     colorScheme: "light",
     locale: "en-US",

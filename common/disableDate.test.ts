@@ -4,10 +4,10 @@ import {
   earliestDisableDate,
   formatDisableDate,
   isDisableDateAllowed,
-  isTimeZone,
   latestDisableDate,
   parseDisableDate,
 } from "./disableDate.ts";
+import { isTimeZone } from "./zonedTime.ts";
 
 const ISTANBUL = "Europe/Istanbul";
 /** Epoch seconds of a UTC wall time. */

@@ -4,57 +4,13 @@
  * there; the latest is five years ahead. Server and dialog use these same rules.
  */
 import { DISABLE_DATE_PATTERN, DISABLE_END_HOUR, DISABLE_MAX_YEARS } from "./schemas/staffUsers.ts";
+import { wallTime, zonedInstant } from "./zonedTime.ts";
 
 export interface CalendarDate {
   year: number;
   /** 1-12 */
   month: number;
   day: number;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatIn(zone: string): Intl.DateTimeFormat {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-
-/** Whether the runtime knows this IANA zone name. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    formatIn(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall clock in `zone` at an instant (epoch seconds). */
-function wallClock(zone: string, epochSeconds: number) {
-  const parts: Record<string, number> = {};
-  for (const part of formatIn(zone).formatToParts(new Date(epochSeconds * 1000))) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
 }
 
 function addDays(date: CalendarDate, days: number): CalendarDate {
@@ -68,29 +24,21 @@ function dayNumber(date: CalendarDate): number {
 
 /** The first date a disable may end on: today in the zone, or tomorrow from 19:00 on. */
 export function earliestDisableDate(zone: string, nowSeconds: number): CalendarDate {
-  const clock = wallClock(zone, nowSeconds);
+  const clock = wallTime(nowSeconds, zone);
   const today = { year: clock.year, month: clock.month, day: clock.day };
   return clock.hour >= DISABLE_END_HOUR ? addDays(today, 1) : today;
 }
 
 /** The last date a disable may end on: five years from today in the zone. */
 export function latestDisableDate(zone: string, nowSeconds: number): CalendarDate {
-  const clock = wallClock(zone, nowSeconds);
+  const clock = wallTime(nowSeconds, zone);
   const d = new Date(Date.UTC(clock.year + DISABLE_MAX_YEARS, clock.month - 1, clock.day));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
 /** Epoch seconds of 19:00 in the zone on that date. */
 export function disableEndsAt(zone: string, date: CalendarDate): number {
-  const wanted = Date.UTC(date.year, date.month - 1, date.day, DISABLE_END_HOUR) / 1000;
-  // The zone's offset at that moment, found from a first guess and corrected once (DST edges).
-  let guess = wanted;
-  for (let i = 0; i < 2; i++) {
-    const c = wallClock(zone, guess);
-    const seen = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) / 1000;
-    guess += wanted - seen;
-  }
-  return guess;
+  return zonedInstant(zone, { ...date, hour: DISABLE_END_HOUR, minute: 0 });
 }
 
 /** DD.MM.YYYY as a real calendar date, or null. */

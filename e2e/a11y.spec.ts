@@ -2,20 +2,18 @@
  * Accessibility of every player and public page: axe-core with the WCAG 2.0, 2.1 and
  * 2.2 A/AA rules, in light, in dark and in Arabic (right to left). A serious or critical
  * violation fails the test and is printed: rule, impact, help and the offending elements.
+ * The staff pages are in a11y.staff.spec.ts.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { CSRF_COOKIE, CSRF_HEADER, STORAGE_KEYS } from "../common/constants.ts";
 import { decodeIdToken } from "../common/schemas/auth.ts";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
-import { animationsSettled } from "./support/animations.ts";
+import { blockingViolations } from "./support/axe.ts";
 import { ACCOUNTS, BASE_URL, INTEGRATION_API_KEY } from "./support/env.ts";
 import { player1Tickets } from "./support/playerTicket.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 interface Variant {
   name: string;
@@ -172,15 +170,6 @@ async function openContext(browser: Browser, variant: Variant, signedIn: boolean
   return context;
 }
 
-function describeViolations(page: string, violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
-  return violations.map((v) =>
-    [
-      `${page}: [${v.impact}] ${v.id}: ${v.help}`,
-      ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replaceAll("\n", " ")}`),
-    ].join("\n"),
-  );
-}
-
 async function chooseLanguage(page: Page, language: string): Promise<void> {
   await page.getByTestId("language-picker").click();
   await page.getByTestId(`language-option-${language}`).click();
@@ -214,11 +203,7 @@ async function audit(page: Page, variant: Variant, target: Target): Promise<stri
   await expect(page.locator("html")).toHaveAttribute("lang", variant.language);
   await expect(page.locator("html")).toHaveAttribute("dir", variant.language === "ar" ? "rtl" : "ltr");
   await target.act?.(page);
-  // Mantine's fades (200 ms) end before axe measures colours.
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  return describeViolations(`${variant.name} ${target.name} (${path})`, blocking);
+  return blockingViolations(page, `${variant.name} ${target.name} (${path})`);
 }
 
 for (const variant of VARIANTS) {

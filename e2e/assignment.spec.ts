@@ -5,38 +5,19 @@
  * Each test files a ticket of its own for a member of its own: an unassigned ticket on Report bugs
  * and Europe 1, which the demo's dev handles and its mod does not.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { CSRF_HEADER } from "../common/constants.ts";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { FetchAssigneesResponse, FetchDevsResponse } from "../common/schemas/staffTickets.ts";
 import { storageStatePath } from "./support/env.ts";
 import { freshMember } from "./support/freshMember.ts";
 import { staffTicketPath } from "./support/playerTicket.ts";
-import { csrf, signInThroughApi, solveCaptcha } from "./support/staffApi.ts";
-
-/** The member files an unassigned ticket over HTTP (the form is tickets.spec's subject). */
-async function fileTicket(player: APIRequestContext, character: string, subject: string): Promise<number> {
-  const get = async <T>(path: string) => (await (await player.get(path)).json()) as T;
-  const { categories } = await get<{ categories: { id: number; title: string }[] }>("/api/setup/fetch-categories");
-  const { servers } = await get<{ servers: { id: number; title: string }[] }>("/api/setup/fetch-servers");
-  const filed = await player.post("/api/tickets/submit-member-ticket", {
-    multipart: {
-      category: String(categories.find((c) => c.title === "Report bugs")!.id),
-      server: String(servers.find((s) => s.title === "Europe 1")!.id),
-      characterName: character,
-      subject,
-      description: "The quest log is empty after the update.",
-      captchaToken: await solveCaptcha(player),
-    },
-    headers: { [CSRF_HEADER]: await csrf(player) },
-  });
-  expect(filed.status(), await filed.text()).toBe(200);
-  return ((await filed.json()) as { ticket_id: number }).ticket_id;
-}
+import { signInThroughApi } from "./support/staffApi.ts";
 
 /** A fresh member's fresh, unassigned ticket, and the staff page's address of it. */
 async function freshTicket(browser: Browser, name: string) {
   const member = await freshMember(browser, { name, character: `${name.slice(0, 6)}Hero` });
-  const ticketId = await fileTicket(member.context.request, `${name.slice(0, 6)}Hero`, `${name} ${Date.now()}`);
+  const { id: ticketId } = await member.fileTicket(`${name} ${Date.now()}`, {
+    description: "The quest log is empty after the update.",
+  });
   await member.context.close();
   return { ticketId, path: await staffTicketPath(ticketId) };
 }

@@ -4,10 +4,10 @@
  * staff member makes their notification appear live (toast, bell, title prefix), Mark all read.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { CSRF_COOKIE, CSRF_HEADER, TIMING } from "../common/constants.ts";
+import { TIMING } from "../common/constants.ts";
 import { type AccountName, storageStatePath } from "./support/env.ts";
 import { freshMember } from "./support/freshMember.ts";
-import { solveCaptcha } from "./support/signIn.ts";
+import { pageCall } from "./support/pageCall.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
 interface Ticket {
@@ -20,28 +20,6 @@ interface Ticket {
   createdAt: number;
 }
 
-/** A call from inside a signed-in page, as the web client makes it (cookies and CSRF header). */
-async function call<T>(page: Page, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body, cookie, header }) => {
-      const csrf = document.cookie
-        .split(";")
-        .map((part) => part.trim().split("="))
-        .find(([key]) => key === cookie || key === `__Host-${cookie}`)?.[1];
-      const response = await fetch(path, {
-        method,
-        credentials: "include",
-        headers: { "content-type": "application/json", [header]: decodeURIComponent(csrf ?? "") },
-        body: method === "POST" ? JSON.stringify(body ?? {}) : undefined,
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    { method, path, body, cookie: CSRF_COOKIE, header: CSRF_HEADER },
-  );
-  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
-  return answer.json as T;
-}
-
 async function openAs(browser: Browser, account: AccountName, path = "/admin/dashboard"): Promise<Page> {
   const context = await browser.newContext({ storageState: storageStatePath(account) });
   const page = await context.newPage();
@@ -50,7 +28,7 @@ async function openAs(browser: Browser, account: AccountName, path = "/admin/das
 }
 
 async function myId(page: Page): Promise<number> {
-  const { id_token } = await call<{ id_token: string }>(page, "GET", "/auth/pulse-check");
+  const { id_token } = await pageCall<{ id_token: string }>(page, "GET", "/auth/pulse-check");
   return JSON.parse(Buffer.from(id_token, "base64url").toString()).id as number;
 }
 
@@ -60,7 +38,7 @@ async function demoTickets(page: Page): Promise<Ticket[]> {
   for (let id = 1; id <= 60; id++) {
     try {
       tickets.push(
-        (await call<{ ticket: Ticket }>(page, "POST", "/api/tickets/fetch-ticket", { ticket_id: id })).ticket,
+        (await pageCall<{ ticket: Ticket }>(page, "POST", "/api/tickets/fetch-ticket", { ticket_id: id })).ticket,
       );
     } catch {
       // a gap in the ids
@@ -70,11 +48,6 @@ async function demoTickets(page: Page): Promise<Ticket[]> {
 }
 
 const OPEN = ["NEW TICKET", "WAITING DEV", "ON HOLD", "REPLIED"];
-
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).click();
-}
 
 /** Tickets this file filed: closed again afterwards, so that no list of open tickets keeps them. */
 const filed: number[] = [];
@@ -91,27 +64,17 @@ test.afterAll(async () => {
 });
 
 /**
- * A member of this file's own files a fresh ticket through the form, on Europe 1 (a server the
- * demo's mod handles); answers its id and the member's page (on home), to write as the owner. Not
- * player1: other specs file as player1, and three tickets in ten minutes is the filing limit.
+ * A member of this file's own files a fresh ticket on Europe 1 (a server the demo's mod handles);
+ * answers its id and the member's page (on home), to write as the owner. Not player1: other specs
+ * file as player1, and three tickets in ten minutes is the filing limit.
  */
 async function fileTicketAsPlayer(browser: Browser): Promise<{ ticketId: number; player: Page }> {
-  const { context } = await freshMember(browser, { name: "Rider", character: "Mountless" });
-  const player = await context.newPage();
-  await player.goto("/member/create-ticket");
-  await choose(player, "Category", "Report bugs");
-  await choose(player, "Server", "Europe 1");
-  await choose(player, "Character name", /^Mountless/);
-  await player.getByRole("textbox", { name: "Subject" }).fill(`Lost my mount ${Date.now()}`);
-  await player.getByRole("textbox", { name: "Description" }).fill("It vanished after the last patch.");
-  await solveCaptcha(player);
-  await player.getByTestId("submit-ticket").click();
-  await player.waitForURL(/\/member\/ticket\/[^/]+$/);
-  const ticketId = await player.evaluate(() => {
-    const code = location.pathname.split("/").pop() ?? "";
-    return JSON.parse(atob(decodeURIComponent(code))).ticketId as number;
+  const member = await freshMember(browser, { name: "Rider", character: "Mountless" });
+  const { id: ticketId } = await member.fileTicket(`Lost my mount ${Date.now()}`, {
+    description: "It vanished after the last patch.",
   });
   filed.push(ticketId);
+  const player = await member.context.newPage();
   await player.goto("/member/home");
   return { ticketId, player };
 }
@@ -125,8 +88,8 @@ test.describe("sidebar chat list and notifications", () => {
     await expect(list).toBeVisible();
     const tickets = await demoTickets(page);
     const ticket = tickets.find((t) => OPEN.includes(t.status))!;
-    await call(page, "POST", "/api/pin-ticket", { id: ticket.id, pinned: false });
-    await call(page, "POST", "/api/add-ticket-to-chat", { ticket_id: ticket.id });
+    await pageCall(page, "POST", "/api/pin-ticket", { id: ticket.id, pinned: false });
+    await pageCall(page, "POST", "/api/add-ticket-to-chat", { ticket_id: ticket.id });
     const row = page.getByTestId(`chat-row-${ticket.id}`);
     await expect(row).toHaveAttribute("data-pinned", "false");
 
@@ -134,7 +97,7 @@ test.describe("sidebar chat list and notifications", () => {
     await expect(row).toHaveAttribute("data-pinned", "true");
     // Pinned chats float to the top.
     await expect(list.locator("[data-testid^=chat-row-]").first()).toHaveAttribute("data-pinned", "true");
-    expect(await call(page, "POST", "/api/is-pinned-ticket", { id: ticket.id })).toEqual({ pinned: true });
+    expect(await pageCall(page, "POST", "/api/is-pinned-ticket", { id: ticket.id })).toEqual({ pinned: true });
     await page.getByTestId("chat-list-only-pinned").click();
     await expect(row).toBeVisible();
     await page.getByTestId("chat-list-only-pinned").click();
@@ -150,7 +113,7 @@ test.describe("sidebar chat list and notifications", () => {
     await expect(row).toHaveAttribute("data-pinned", "true");
     await row.getByTestId("chat-row-pin").click();
     await expect(row).toHaveAttribute("data-pinned", "false");
-    expect(await call(page, "POST", "/api/is-pinned-ticket", { id: ticket.id })).toEqual({ pinned: false });
+    expect(await pageCall(page, "POST", "/api/is-pinned-ticket", { id: ticket.id })).toEqual({ pinned: false });
 
     // An unpinned chat goes at once.
     await row.getByTestId("chat-row-remove").click();
@@ -164,12 +127,15 @@ test.describe("sidebar chat list and notifications", () => {
     const filedTicket = await fileTicketAsPlayer(browser);
     const ticket = { id: filedTicket.ticketId };
     const player = filedTicket.player;
-    await call(page, "POST", "/api/add-ticket-to-chat", { ticket_id: ticket.id });
+    await pageCall(page, "POST", "/api/add-ticket-to-chat", { ticket_id: ticket.id });
     const row = page.getByTestId(`chat-row-${ticket.id}`);
     await expect(row).toBeVisible();
     await expect(row).toHaveAttribute("data-highlighted", "false");
 
-    await call(player, "POST", "/api/new-chat-message", { chatId: `chat-${ticket.id}`, message: "Any news on this?" });
+    await pageCall(player, "POST", "/api/new-chat-message", {
+      chatId: `chat-${ticket.id}`,
+      message: "Any news on this?",
+    });
     await expect(row).toHaveAttribute("data-highlighted", "true");
     await expect(row).toHaveAttribute("data-unread", "true");
     await expect(row.getByTestId("chat-row-unread")).toBeVisible();
@@ -189,11 +155,11 @@ test.describe("sidebar chat list and notifications", () => {
     await expect(page.getByTestId("chat-list")).toBeVisible();
     const modId = await myId(page);
     // Start from nothing unread: no prefix in the title.
-    await call(page, "POST", "/api/notification/mark-all-read");
+    await pageCall(page, "POST", "/api/notification/mark-all-read");
     await expect(page).toHaveTitle("Dashboard - Game Support");
 
     const admin = await openAs(browser, "admin");
-    const { devs } = await call<{ devs: { id: number; categories: number[]; servers: number[] }[] }>(
+    const { devs } = await pageCall<{ devs: { id: number; categories: number[]; servers: number[] }[] }>(
       admin,
       "GET",
       "/api/users/fetch-devs",
@@ -201,15 +167,15 @@ test.describe("sidebar chat list and notifications", () => {
     const mod = devs.find((d) => d.id === modId)!;
     const { ticketId, player } = await fileTicketAsPlayer(browser);
     await player.context().close();
-    const { ticket } = await call<{ ticket: Ticket }>(admin, "POST", "/api/tickets/fetch-ticket", {
+    const { ticket } = await pageCall<{ ticket: Ticket }>(admin, "POST", "/api/tickets/fetch-ticket", {
       ticket_id: ticketId,
     });
-    await call(page, "POST", "/api/remove-ticket-from-chat", { ticket_id: ticket.id });
+    await pageCall(page, "POST", "/api/remove-ticket-from-chat", { ticket_id: ticket.id });
     // The assignment may move the ticket into a category the mod handles (spec/2-staff-ticket-work.md §4).
     const category = mod.categories.includes(ticket.category) ? ticket.category : mod.categories[0]!;
     await expect(page.getByTestId(`chat-row-${ticket.id}`)).toHaveCount(0);
 
-    await call(admin, "POST", "/api/tickets/assign-ticket", {
+    await pageCall(admin, "POST", "/api/tickets/assign-ticket", {
       ticketId: ticket.id,
       devId: modId,
       category,

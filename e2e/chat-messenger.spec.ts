@@ -4,34 +4,10 @@
  * ticket opens; sending scrolls the chat, never the window; one's own lines offer no Reply arrow;
  * a quote of one's own line says "You", as the bubbles do.
  */
-import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
-import { CSRF_HEADER } from "../common/constants.ts";
+import { expect, type Locator, test } from "@playwright/test";
 import { encodeFetchCode } from "../common/ticket-code.ts";
 import { freshMember } from "./support/freshMember.ts";
-import { csrf, signInThroughApi, solveCaptcha } from "./support/staffApi.ts";
-
-/**
- * The member files a fresh ticket over HTTP (the ALTCHA solved in Node, as the widget would): the
- * form itself is tickets.spec's subject, and its proof of work in a busy browser is slow.
- */
-async function fileTicket(player: APIRequestContext, character: string, subject: string): Promise<number> {
-  const get = async <T>(path: string) => (await (await player.get(path)).json()) as T;
-  const { categories } = await get<{ categories: { id: number; title: string }[] }>("/api/setup/fetch-categories");
-  const { servers } = await get<{ servers: { id: number; title: string }[] }>("/api/setup/fetch-servers");
-  const filed = await player.post("/api/tickets/submit-member-ticket", {
-    multipart: {
-      category: String(categories.find((c) => c.title === "Report bugs")!.id),
-      server: String(servers.find((s) => s.title === "Europe 1")!.id),
-      characterName: character,
-      subject,
-      description: "My sword vanished from the inventory.",
-      captchaToken: await solveCaptcha(player),
-    },
-    headers: { [CSRF_HEADER]: await csrf(player) },
-  });
-  expect(filed.status(), await filed.text()).toBe(200);
-  return ((await filed.json()) as { ticket_id: number }).ticket_id;
-}
+import { signInThroughApi } from "./support/staffApi.ts";
 
 /** How far the chat's viewport is from its end, in px. */
 const distanceFromEnd = (viewport: Locator) =>
@@ -47,8 +23,8 @@ test("the player's chat groups lines, keeps the reply box in view and scrolls on
     contextOptions: { viewport: { width: 1280, height: 800 } },
   });
   const { context } = member;
-  const playerApi = context.request;
-  const ticketId = await fileTicket(playerApi, "Swordbearer", `Messenger test ${Date.now()}`);
+  const _playerApi = context.request;
+  const { id: ticketId } = await member.fileTicket(`Messenger test ${Date.now()}`);
   const chatId = `chat-${ticketId}`;
   const page = await context.newPage();
   const api = await signInThroughApi("mod");

@@ -5,12 +5,12 @@
  * chat list's unread badge cleared by viewing the ticket and brought back by Mark unread.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { CSRF_COOKIE, CSRF_HEADER } from "../common/constants.ts";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
 import { RESTART_PORT, storageStatePath } from "./support/env.ts";
 import { freshMember } from "./support/freshMember.ts";
+import { pageCall } from "./support/pageCall.ts";
 import { freshDataDir, type RunningServer, removeDataDir, startServer } from "./support/server.ts";
-import { signIn, solveCaptcha } from "./support/signIn.ts";
+import { signIn } from "./support/signIn.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
 interface Ticket {
@@ -23,28 +23,6 @@ interface Ticket {
   server: number;
   assignedTo: number | null;
   createdAt: number;
-}
-
-/** A call from inside a signed-in page, as the web client makes it (cookies and CSRF header). */
-async function call<T>(page: Page, path: string, body: unknown = {}, method: "GET" | "POST" = "POST"): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body, cookie, header }) => {
-      const csrf = document.cookie
-        .split(";")
-        .map((part) => part.trim().split("="))
-        .find(([key]) => key === cookie || key === `__Host-${cookie}`)?.[1];
-      const response = await fetch(path, {
-        method,
-        credentials: "include",
-        headers: { "content-type": "application/json", [header]: decodeURIComponent(csrf ?? "") },
-        body: method === "POST" ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    { method, path, body, cookie: CSRF_COOKIE, header: CSRF_HEADER },
-  );
-  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
-  return answer.json as T;
 }
 
 const editPath = (t: Ticket) =>
@@ -74,19 +52,19 @@ test.describe("hold with a wake-up time, on a short sweep clock", () => {
   }) => {
     test.setTimeout(120_000);
     await signIn(page, "admin", "**/admin/dashboard");
-    const { id_token } = await call<{ id_token: string }>(page, "/auth/pulse-check", {}, "GET");
+    const { id_token } = await pageCall<{ id_token: string }>(page, "GET", "/auth/pulse-check");
     const me = JSON.parse(Buffer.from(id_token, "base64url").toString()).id as number;
     // An open demo ticket, taken by the admin.
     let ticket: Ticket | undefined;
     for (let id = 1; id <= 60 && !ticket; id++) {
-      const found = await call<{ ticket: Ticket }>(page, "/api/tickets/fetch-ticket", { ticket_id: id }).catch(
-        () => null,
-      );
+      const found = await pageCall<{ ticket: Ticket }>(page, "POST", "/api/tickets/fetch-ticket", {
+        ticket_id: id,
+      }).catch(() => null);
       if (found && ["NEW TICKET", "WAITING DEV", "REPLIED"].includes(found.ticket.status)) ticket = found.ticket;
     }
     if (!ticket) throw new Error("the demo has no open ticket");
     if (ticket.assignedTo !== me) {
-      await call(page, "/api/tickets/assign-ticket", {
+      await pageCall(page, "POST", "/api/tickets/assign-ticket", {
         ticketId: ticket.id,
         devId: me,
         category: ticket.category,
@@ -107,11 +85,11 @@ test.describe("hold with a wake-up time, on a short sweep clock", () => {
     await expect(page.getByTestId("ticket-page-status")).toContainText(/on hold/i);
 
     // A reply ends the hold, and its wake-up time with it.
-    await call(page, "/api/new-chat-message", { chatId: `chat-${ticket.id}`, message: "Looking into it." });
+    await pageCall(page, "POST", "/api/new-chat-message", { chatId: `chat-${ticket.id}`, message: "Looking into it." });
     await expect(wakes).toHaveCount(0);
 
     // A hold of three seconds: the next sweeps wake it, and the page follows.
-    await call(page, "/api/tickets/put-ticket-on-hold", {
+    await pageCall(page, "POST", "/api/tickets/put-ticket-on-hold", {
       ticket_id: ticket.id,
       hold_until: Math.floor(Date.now() / 1000) + 3,
     });
@@ -138,25 +116,12 @@ test.describe("unread marks of the chat list", () => {
 
   /** A fresh member files a ticket; answers its id and the member's page, to write as the owner. */
   async function fileTicket(browser: Browser): Promise<{ ticketId: number; player: Page }> {
-    const { context } = await freshMember(browser, { name: "Wanderer", character: "Farstrider" });
-    const player = await context.newPage();
-    await player.goto("/member/create-ticket");
-    for (const [label, option] of [
-      ["Category", "Report bugs"],
-      ["Server", "Europe 1"],
-      ["Character name", /^Farstrider/],
-    ] as const) {
-      await player.getByRole("combobox", { name: label }).click();
-      await player.getByRole("option", { name: option }).click();
-    }
-    await player.getByRole("textbox", { name: "Subject" }).fill(`Stuck in a wall ${Date.now()}`);
-    await player.getByRole("textbox", { name: "Description" }).fill("I cannot move since the last loading screen.");
-    await solveCaptcha(player);
-    await player.getByTestId("submit-ticket").click();
-    await player.waitForURL(/\/member\/ticket\/[^/]+$/);
-    const ticketId = await player.evaluate(
-      () => JSON.parse(atob(decodeURIComponent(location.pathname.split("/").pop() ?? ""))).ticketId as number,
-    );
+    const member = await freshMember(browser, { name: "Wanderer", character: "Farstrider" });
+    const { id: ticketId, fetchCode } = await member.fileTicket(`Stuck in a wall ${Date.now()}`, {
+      description: "I cannot move since the last loading screen.",
+    });
+    const player = await member.context.newPage();
+    await player.goto(`/member/ticket/${fetchCode}`);
     return { ticketId, player };
   }
 
@@ -169,10 +134,10 @@ test.describe("unread marks of the chat list", () => {
     try {
       await page.goto("/admin/dashboard");
       await expect(page.getByTestId("chat-list")).toBeVisible();
-      await call(page, "/api/add-ticket-to-chat", { ticket_id: ticketId });
+      await pageCall(page, "POST", "/api/add-ticket-to-chat", { ticket_id: ticketId });
       const row = page.getByTestId(`chat-row-${ticketId}`);
       await expect(row).toBeVisible({ timeout: 30_000 });
-      await call(player, "/api/new-chat-message", { chatId: `chat-${ticketId}`, message: "Still stuck." });
+      await pageCall(player, "POST", "/api/new-chat-message", { chatId: `chat-${ticketId}`, message: "Still stuck." });
       await expect(row.getByTestId("chat-row-unread")).toHaveText("1");
 
       // Opening the ticket (the page visible) clears the badge, without a reply.

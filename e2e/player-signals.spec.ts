@@ -4,7 +4,6 @@
  * a visitor without an account sees the ticket number and finds the ticket again with it.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { CSRF_HEADER } from "../common/constants.ts";
 import { freshMember } from "./support/freshMember.ts";
 import { solveCaptcha } from "./support/signIn.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
@@ -23,27 +22,11 @@ async function freshMemberWithTicket(browser: Browser, subject: string) {
   // Signed in and filed through the API of the browser's own context (its cookies are the
   // page's): the proof of work runs in Node, which a loaded machine manages far faster than the
   // widget. The visitor test below files through the form.
-  const { context, csrf, captcha } = await freshMember(browser, { name: "Signals", character: "Beacon" });
-  const api = context.request;
-  const setup = async (path: string, key: string) =>
-    (await (await api.get(path)).json())[key] as { id: number; title: string }[];
-  const category = (await setup("/api/setup/fetch-categories", "categories")).find((c) => c.title === "Report bugs");
-  const server = (await setup("/api/setup/fetch-servers", "servers")).find((c) => c.title === "Europe 1");
-  const filed = await api.post("/api/tickets/submit-member-ticket", {
-    data: {
-      category: category?.id ?? 0,
-      server: server?.id ?? 0,
-      characterName: "Beacon",
-      subject,
-      description: "The lighthouse quest never completes.",
-      captchaToken: await captcha(),
-    },
-    headers: { [CSRF_HEADER]: await csrf() },
-  });
-  expect(filed.status()).toBe(200);
-  const { ticket } = (await filed.json()) as { ticket: { fetch_code: string } };
+  const member = await freshMember(browser, { name: "Signals", character: "Beacon" });
+  const { context } = member;
+  const ticket = await member.fileTicket(subject, { description: "The lighthouse quest never completes." });
   const page = await context.newPage();
-  await page.goto(`/member/ticket/${ticket.fetch_code}`);
+  await page.goto(`/member/ticket/${ticket.fetchCode}`);
   await page.waitForURL(/\/member\/ticket\/[^/]+$/);
   // The ticket page shows the one reference, with a copy button.
   const reference = (await page.getByTestId("ticket-reference").textContent())?.trim() ?? "";

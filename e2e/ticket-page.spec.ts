@@ -189,7 +189,8 @@ test.describe("staff ticket page as the dev rank", () => {
     }
     const ban = page.getByTestId(ticket.banned ? "unban-button" : "ban-button");
     await expect(ban).toBeDisabled();
-    await expect(page.locator('[data-refusal="ban_not_allowed"]')).toHaveCount(1);
+    await expect(page.getByTestId("ticket-actions").locator('[data-refusal="ban_not_allowed"]')).toHaveCount(1);
+    await expect(page.getByTestId("player-panel").locator('[data-refusal="ban_not_allowed"]')).toHaveCount(1);
     await page.locator('[data-refusal="not_ticket_assignee"]').first().hover();
     await expect(page.getByRole("tooltip")).toContainText("Only the employee assigned to this ticket or an admin");
   });

@@ -14,26 +14,9 @@ import { signInThroughApi } from "./support/staffApi.ts";
 /** A member of the test's own with one fresh ticket, filed through the API. */
 async function memberWithTicket(browser: Browser, subject: string) {
   const member = await freshMember(browser, { name: "Lookout", character: "Watcher" });
-  const api = member.context.request;
-  const setup = async (path: string, key: string) =>
-    (await (await api.get(path)).json())[key] as { id: number; title: string }[];
-  const category = (await setup("/api/setup/fetch-categories", "categories")).find((c) => c.title === "Report bugs");
-  const server = (await setup("/api/setup/fetch-servers", "servers")).find((c) => c.title === "Europe 1");
-  const filed = await api.post("/api/tickets/submit-member-ticket", {
-    data: {
-      category: category?.id ?? 0,
-      server: server?.id ?? 0,
-      characterName: "Watcher",
-      subject,
-      description: "Two of you are on this one.",
-      captchaToken: await member.captcha(),
-    },
-    headers: { [CSRF_HEADER]: await member.csrf() },
-  });
-  expect(filed.status()).toBe(200);
-  const { ticket } = (await filed.json()) as { ticket: { id: number } };
+  const ticket = await member.fileTicket(subject, { description: "Two of you are on this one." });
   const say = async (message: string) => {
-    const sent = await api.post("/api/new-chat-message", {
+    const sent = await member.context.request.post("/api/new-chat-message", {
       data: { chatId: `chat-${ticket.id}`, message },
       headers: { [CSRF_HEADER]: await member.csrf() },
     });

@@ -7,17 +7,15 @@
  * to the box; `r` and `n` go to the reply and note boxes; on a phone the conversation comes first,
  * the details are in a drawer and nothing scrolls sideways, long system lines included; axe finds
  * nothing serious in light, dark and Arabic. */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { CSRF_HEADER, STORAGE_KEYS } from "../common/constants.ts";
 import { decodeIdToken } from "../common/schemas/auth.ts";
-import { animationsSettled } from "./support/animations.ts";
+import { blockingViolations } from "./support/axe.ts";
 import { storageStatePath } from "./support/env.ts";
 import { type FreshMember, freshMember } from "./support/freshMember.ts";
 import { staffTicketPath } from "./support/playerTicket.ts";
 import { type StaffApi, signInThroughApi } from "./support/staffApi.ts";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const GREETING = "Hello, thank you for contacting support. We are looking into it.";
 /** Lines in the conversation: several times what any of the tested windows shows. */
 const LINES = 24;
@@ -382,12 +380,7 @@ for (const variant of [
       }
       const found: string[] = [];
       const audit = async (state: string) => {
-        await animationsSettled(page);
-        const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          const nodes = v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}: ${n.failureSummary}`);
-          found.push([`${state}: [${v.impact}] ${v.id}: ${v.help}`, ...nodes].join("\n"));
-        }
+        found.push(...(await blockingViolations(page, `${variant.name} ${state}`)));
       };
       await audit("chat");
       // The `/` list open over the reply box.

@@ -6,8 +6,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { isTimeZone } from "../common/disableDate.ts";
 import type { PublicLinks } from "../common/schemas/publicConfig.ts";
+import { isTimeZone } from "../common/zonedTime.ts";
 import { loadSecrets, SecretsFileError } from "./secretsFile.ts";
 
 /** Where SQLite, uploads and generated secrets live when DATA_DIR is unset. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   assignTicketBody,
+  bulkTicketActionBody,
+  bulkTicketActionResponse,
   fastActionExcusesResponse,
   fetchAssigneesBody,
   fetchAssigneesResponse,
@@ -28,6 +30,7 @@ export const STAFF_TICKET_SCHEMAS = defineSchemas<typeof STAFF_TICKET_ENDPOINTS>
   holdTicket: { body: holdTicketBody, response: ticketDataResponse },
   submitTicketComplete: { body: submitTicketCompleteBody, response: ticketDataResponse },
   setRetainAttachments: { body: setRetainAttachmentsBody, response: staffTicketResponse },
+  bulkTicketAction: { body: bulkTicketActionBody, response: bulkTicketActionResponse },
   fetchFastActionExcuses: { response: fastActionExcusesResponse },
   /** The scope picks the answer: the staff list's employees (all), or who can take tickets (active). */
   fetchDevs: { querystring: fetchDevsQuery, response: z.union([employeeListResponse, fetchDevsResponse]) },

@@ -72,10 +72,42 @@ export const paginationSearchMembersResponse = z.object({
 });
 export type PaginationSearchMembersResponse = z.infer<typeof paginationSearchMembersResponse>;
 
+/** A ticket a ban or unban from the profile is given on: its id, and its number and e-mail for its link. */
+export const playerBanTicket = z.object({
+  ticket_id: z.number().int(),
+  /** The ticket number (creation time, epoch seconds). */
+  createdAt: z.number().int(),
+  email: z.string(),
+});
+export type PlayerBanTicket = z.infer<typeof playerBanTicket>;
+
+/**
+ * Why the caller may ban or unban the player on none of their tickets: the player has no ticket,
+ * every ticket is RESOLVED, or the caller is not the assignee or closer of any (nor an admin).
+ */
+export const PLAYER_BAN_REFUSALS = ["no_ticket", "ban_ticket_resolved", "ban_not_allowed", "forbidden"] as const;
+export type PlayerBanRefusal = (typeof PLAYER_BAN_REFUSALS)[number];
+
+/**
+ * What the caller may do about the player's ban from the profile, by the ticket ban policy
+ * (server/policies/playerBanAbilities.ts): the newest ticket of the player's on which the policy
+ * lets the caller act (docs/decisions/bans.md).
+ */
+export const playerBanAbilities = z.object({
+  /** ban-member-user on this ticket; null while the player is banned, or when no ticket allows it. */
+  ban: playerBanTicket.nullable(),
+  /** unban-member-user on this ticket; null while the player is not banned, or when no ticket allows it. */
+  unban: playerBanTicket.nullable(),
+  /** Why no ticket of the player lets the caller ban or unban; null when one does. */
+  refusal: z.enum(PLAYER_BAN_REFUSALS).nullable(),
+});
+export type PlayerBanAbilities = z.infer<typeof playerBanAbilities>;
+
 export const getMemberInformationResponse = z.object({
   member: staffMember,
   /** The player's tickets, newest first (at most MEMBER_TICKETS_MAX; the counts are exact). */
   tickets: z.array(staffTicket),
+  abilities: playerBanAbilities,
 });
 export type GetMemberInformationResponse = z.infer<typeof getMemberInformationResponse>;
 

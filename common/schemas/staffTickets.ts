@@ -4,7 +4,8 @@
  * text) or as JSON; both parse here. Answers are staff views only.
  */
 import { z } from "zod";
-import { LIMITS } from "../constants.ts";
+import { LIMITS, PAGE_SIZE_OPTIONS } from "../constants.ts";
+import { ERRORS, type ErrorCode } from "../errors.ts";
 import { staffTicket } from "./ticketResponses.ts";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -111,6 +112,55 @@ export const submitTicketCompleteBody = z.object({
 });
 export type SubmitTicketCompleteBody = z.infer<typeof submitTicketCompleteBody>;
 
+/**
+ * The most tickets one bulk action names: the staff list's largest page, so "select all on this
+ * page" always fits (docs/decisions/bulk-actions.md).
+ */
+export const BULK_TICKETS_MAX = Math.max(...PAGE_SIZE_OPTIONS);
+
+/**
+ * The tickets of a bulk action: a JSON array (or a form's repeated field), 1 to BULK_TICKETS_MAX
+ * ids, each named once. They are acted on in this order.
+ */
+const bulkTicketIds = z
+  .union([id, z.array(id)])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(
+    z
+      .array(z.number())
+      .min(1, "Choose at least one ticket.")
+      .max(BULK_TICKETS_MAX, `At most ${BULK_TICKETS_MAX} tickets can be changed at once.`)
+      .refine((ids) => new Set(ids).size === ids.length, "Each ticket can be named only once."),
+  );
+
+/**
+ * bulk-ticket-action: one of the single actions on many tickets, each ticket through the single
+ * action's own checks. Each action takes the fields of its single call: assign those of
+ * assign-ticket (the employee, or Auto; each ticket keeps its category), hold those of
+ * put-ticket-on-hold, resolve and close those of submit-ticket-complete.
+ */
+export const bulkTicketActionBody = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("assign"),
+    ticket_ids: bulkTicketIds,
+    /** The new assignee of every ticket, the caller's own id for "assign to me"; omitted (or empty) = Auto, per ticket. */
+    devId: optionalId,
+  }),
+  z.object({ action: z.literal("hold"), ticket_ids: bulkTicketIds, hold_until: holdUntil }),
+  z.object({
+    action: z.literal("resolve"),
+    ticket_ids: bulkTicketIds,
+    excuse: submitTicketCompleteBody.shape.excuse,
+  }),
+  z.object({
+    action: z.literal("close"),
+    ticket_ids: bulkTicketIds,
+    excuse: submitTicketCompleteBody.shape.excuse,
+  }),
+]);
+export type BulkTicketActionBody = z.infer<typeof bulkTicketActionBody>;
+export type BulkTicketAction = BulkTicketActionBody["action"];
+
 export const setRetainAttachmentsBody = z.object({ ticket_id: id, is_retain: formBoolean });
 export type SetRetainAttachmentsBody = z.infer<typeof setRetainAttachmentsBody>;
 
@@ -153,6 +203,18 @@ export const fetchAssigneesResponse = z.object({
   assignees: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type FetchAssigneesResponse = z.infer<typeof fetchAssigneesResponse>;
+
+const errorCode = z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]);
+
+/**
+ * What a bulk action did: the tickets it changed, and for each other ticket the code its single
+ * call would have answered (the i18n key of the reason), in the order the tickets were named.
+ */
+export const bulkTicketActionResponse = z.object({
+  done: z.array(z.number().int()),
+  refused: z.array(z.object({ ticket_id: z.number().int(), code: errorCode })),
+});
+export type BulkTicketActionResponse = z.infer<typeof bulkTicketActionResponse>;
 
 export const fastActionExcusesResponse = z.object({
   fast_action_excuses: z.object({ RESOLVED: z.array(z.string()), CLOSED: z.array(z.string()) }),

@@ -16,6 +16,19 @@ export interface FreshMember {
   csrf(): Promise<string>;
   /** A solved bot check (solved in Node: far faster than the widget on a loaded machine). */
   captcha(): Promise<string>;
+  /**
+   * Files a ticket as the member through the API, for the member's character on their server,
+   * in "Report bugs" unless told otherwise (the form itself is e2e/tickets.spec.ts's subject).
+   */
+  fileTicket(subject: string, options?: { description?: string; category?: string }): Promise<FiledTicket>;
+}
+
+export interface FiledTicket {
+  id: number;
+  /** The ticket number players see. */
+  createdAt: number;
+  /** The player's page of it: /member/ticket/{fetch_code}. */
+  fetchCode: string;
 }
 
 /** Creates a member with one character on `server`, signed in through the API of a new context. */
@@ -51,5 +64,30 @@ export async function freshMember(
     headers: { [CSRF_HEADER]: await csrf() },
   });
   expect(login.status()).toBe(200);
-  return { email, context, csrf, captcha };
+  const fileTicket = async (
+    subject: string,
+    { description = "Filed for an end-to-end test.", category = "Report bugs" } = {},
+  ): Promise<FiledTicket> => {
+    const list = async (path: string, key: string) =>
+      (await (await api.get(path)).json())[key] as { id: number; title: string }[];
+    const categoryId = (await list("/api/setup/fetch-categories", "categories")).find((c) => c.title === category)?.id;
+    const serverId = (await list("/api/setup/fetch-servers", "servers")).find((s) => s.title === server)?.id;
+    if (categoryId === undefined || serverId === undefined)
+      throw new Error(`no category ${category} or server ${server}`);
+    const filed = await api.post("/api/tickets/submit-member-ticket", {
+      data: {
+        category: categoryId,
+        server: serverId,
+        characterName: character,
+        subject,
+        description,
+        captchaToken: await captcha(),
+      },
+      headers: { [CSRF_HEADER]: await csrf() },
+    });
+    expect(filed.status(), await filed.text()).toBe(200);
+    const { ticket } = (await filed.json()) as { ticket: { id: number; createdAt: number; fetch_code: string } };
+    return { id: ticket.id, createdAt: ticket.createdAt, fetchCode: ticket.fetch_code };
+  };
+  return { email, context, csrf, captcha, fileTicket };
 }

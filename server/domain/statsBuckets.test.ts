@@ -1,7 +1,7 @@
 /** Chart periods in zones other than UTC+3: DST days of 23 hours, months, half-hour offsets. */
 import { describe, expect, it } from "vitest";
+import { wallTime, zonedInstant } from "../../common/zonedTime.ts";
 import { seriesBuckets } from "./statsBuckets.ts";
-import { wallTime, zonedInstant } from "./zonedTime.ts";
 
 const utc = (y: number, mo: number, d: number, h = 0, mi = 0) => Date.UTC(y, mo - 1, d, h, mi) / 1000;
 

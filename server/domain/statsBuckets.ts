@@ -4,7 +4,7 @@
  * and a month starts on its first. The SQL only counts inside the [from, to) ranges given here.
  */
 import type { StatsRange } from "../../common/schemas/stats.ts";
-import { clockTime, isoDate, twoDigits, wallTime, zonedInstant } from "./zonedTime.ts";
+import { clockTime, isoDate, twoDigits, wallTime, zonedInstant } from "../../common/zonedTime.ts";
 
 export interface Bucket {
   key: string;

@@ -43,6 +43,14 @@ export const RATE_LIMITS = {
    * 10 s and when its typing starts or stops, so a few busy tabs stay far below this.
    */
   ticketPresence: { max: 40, windowSeconds: 10 },
+  /**
+   * Tickets named in bulk actions (bulk-ticket-action), per employee over all nodes: a call costs
+   * the number of tickets it names, reserved before any is touched. Three full pages of the list
+   * a minute is more than a person selects and confirms, and keeps a script (or a stolen session)
+   * from turning the list into a stream of writes that queues everyone else's
+   * (docs/decisions/bulk-actions.md).
+   */
+  bulkTicketActions: { max: 300, windowSeconds: MINUTE },
   /** The dashboard's statistics, per address. */
   statistics: { max: 120, windowSeconds: MINUTE },
   /** Bot-check challenges, per address. */

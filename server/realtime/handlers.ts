@@ -24,7 +24,6 @@ import { presentMessageFor, presentStaffMessage } from "../presenters/message.ts
 import { presentNote } from "../presenters/note.ts";
 import { RATE_LIMITS } from "../ratelimit/rules.ts";
 import { activeChatIds } from "../repositories/activeChats.ts";
-import { markRead } from "../repositories/chat.ts";
 import { countUnreadAnnouncements, markAnnouncementRead } from "../repositories/content.ts";
 import {
   countUnreadNotifications,
@@ -37,6 +36,7 @@ import { deleteNote, editNote } from "../usecases/changeNote.ts";
 import { deleteChatMessage } from "../usecases/deleteChatMessage.ts";
 import { editChatMessage } from "../usecases/editChatMessage.ts";
 import { clearChatUnreadMark } from "../usecases/markChatUnread.ts";
+import { readChat } from "../usecases/readChat.ts";
 import { sendChatMessage } from "../usecases/sendChatMessage.ts";
 import { sendNote } from "../usecases/sendNote.ts";
 import type { AppSocket } from "./socketTypes.ts";
@@ -109,9 +109,7 @@ export const eventHandlers: HandlerMap = {
     const { user, session } = socket.data;
     const ticket = await findTicket(ctx.store.db, payload.chat_id);
     if (!ticket || !ticketViewer(user, session, ticket)) return { ok: false, error: "not_found" };
-    if ((await markRead(ctx.store.db, ticket.id, user.class)) > 0) {
-      ctx.events.publish("messages.read", { ticket, readerId: user.id, readerClass: user.class });
-    }
+    await readChat(ctx, ticket, user);
     return { ok: true };
   }),
 
@@ -124,6 +122,9 @@ export const eventHandlers: HandlerMap = {
     const ticket = await findTicket(ctx.store.db, payload.ticket_id);
     if (!ticket || !ticketViewer(user, session, ticket)) return { ok: false, error: "not_found" };
     if (!isStaff(user)) return { ok: true };
+    // Seeing the ticket is seeing its conversation: read here too, so that the unread counts the
+    // page asks for after this answer cannot be read before the chat's own read has landed.
+    await readChat(ctx, ticket, user);
     await markTicketNotificationsRead(ctx.store.db, user.id, ticket.id);
     await markTicketNotesRead(ctx.store.db, user.id, ticket.id);
     await clearChatUnreadMark(ctx, user.id, ticket.id);

@@ -103,6 +103,24 @@ export async function setTicketsBanned(db: Kysely<Database>, userIds: number[], 
     .execute();
 }
 
+/** What the ban policy and the profile's link read of a ticket a ban may be given on. */
+export type BanPolicyTicket = Pick<TicketRow, "id" | "created_at" | "email" | "status" | "assigned_to" | "closed_by">;
+
+/**
+ * Every ticket of a member, newest first (the profile's order), with only what the ban policy
+ * reads: the profile's ban and unban look for the newest one the caller may act on, beyond the
+ * profile's list if need be.
+ */
+export function banPolicyTicketsOf(db: Kysely<Database>, userId: number): Promise<BanPolicyTicket[]> {
+  return db
+    .selectFrom("tickets")
+    .select(["id", "created_at", "email", "status", "assigned_to", "closed_by"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
 export function insertBanLog(
   db: Kysely<Database>,
   values: {

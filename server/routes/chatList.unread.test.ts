@@ -65,6 +65,24 @@ describe.each(ENGINES)("chat list unread marks on %s", (engine) => {
     expect((await unreadOf(tabB, b.user.id))[room]).toBeUndefined();
   });
 
+  it("a visit alone reads the player's messages: the counts asked after its answer are clear", async () => {
+    const [a, b] = [await staffMember(), await staffMember()];
+    const { ticket } = await unreadTicket(a, b);
+    const [tabA, tabB] = [await ownSocket(a.client, a.user.id), await ownSocket(b.client, b.user.id)];
+    const room = encodeChatId(ticket.id);
+    const clearedB = nextEvent<UnreadMessage>(tabB, "unread_message");
+    // What the staff shell does on a visible ticket page: the visit, then the list's counts.
+    expect(await emitWithAck(tabA, "user_ticket_visit", { ticket_id: ticket.id })).toEqual({ ok: true });
+    expect((await unreadOf(tabA, a.user.id))[room]).toBeUndefined();
+    expect((await clearedB).unread_chat).toMatchObject({ room_id: room, n_unread_chat: 0 });
+    const [message] = await server.store.db
+      .selectFrom("chat_messages")
+      .select("read")
+      .where("ticket_id", "=", ticket.id)
+      .execute();
+    expect(message?.read).toBe(1);
+  });
+
   it("Mark unread brings the badge back for the caller only, on every tab, until their next visit", async () => {
     const [a, b] = [await staffMember(), await staffMember()];
     const { ticket } = await unreadTicket(a, b);

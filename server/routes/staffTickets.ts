@@ -1,6 +1,6 @@
 /**
  * The staff ticket page's calls (spec/2-staff-ticket-work.md §7): fetch, edit, assign, hold, complete, reopen, retain,
- * the fast-action excuses, and the staff list (fetch-devs). Staff only, by their access in
+ * the fast-action excuses, and the staff list (fetch-devs); the ticket list's bulk action. Staff only, by their access in
  * common/contract/staffTickets.ts: a player gets 403 (they know these calls exist), anonymous 401,
  * whatever they send. Each route: schema → policy (in the use case) → use case → presenter.
  */
@@ -22,6 +22,7 @@ import { listActiveStaff, listFastActionExcuses } from "../repositories/staff.ts
 import { findTicket } from "../repositories/tickets.ts";
 import { findUserById, type UserRow } from "../repositories/users.ts";
 import { assignTicket } from "../usecases/assignTicket.ts";
+import { bulkTicketAction } from "../usecases/bulkTicketAction.ts";
 import { completeTicketByStaff } from "../usecases/completeTicketByStaff.ts";
 import { holdTicket } from "../usecases/holdTicket.ts";
 import { listAssignees } from "../usecases/listAssignees.ts";
@@ -105,6 +106,11 @@ export function staffTicketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
       return { ticket_data: await present(actor, ticket) };
     });
+
+    // Each ticket through its single action; refusals are part of the answer, not an error.
+    route(app, ctx, "bulkTicketAction", async (request) =>
+      bulkTicketAction(ctx, requireUser(request), { ...request.body, ip: request.ip }),
+    );
 
     route(app, ctx, "setRetainAttachments", async (request) => {
       const actor = requireUser(request);

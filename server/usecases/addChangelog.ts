@@ -3,9 +3,9 @@
  * of BUSINESS_TIMEZONE, an empty one means now. Answers the whole list, as the setup lists do.
  */
 import { type AddChangelogBody, parseChangelogDate } from "../../common/schemas/changelog.ts";
+import { zonedInstant } from "../../common/zonedTime.ts";
 import { nowSeconds } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
-import { zonedInstant } from "../domain/zonedTime.ts";
 import { type ChangelogRow, insertChangelog, listChangelogs } from "../repositories/changelogs.ts";
 
 export async function addChangelog(ctx: AppContext, input: AddChangelogBody): Promise<ChangelogRow[]> {

@@ -35,7 +35,8 @@ export interface AssignTicketInput {
   ticketId: number;
   /** Undefined: Auto. */
   devId: number | undefined;
-  category: number;
+  /** The category after the assignment; undefined: the ticket's own, as it is when the ticket is read. */
+  category: number | undefined;
   ip: string;
 }
 
@@ -61,8 +62,9 @@ export async function requireAssignment(
 export async function assignTicket(ctx: AppContext, actor: StaffActor, input: AssignTicketInput): Promise<TicketRow> {
   const db = ctx.store.db;
   const ticket = await ticketOr404(db, input.ticketId);
-  await requireAssignment(ctx, actor, ticket, input.category);
-  const categoryChanged = input.category !== ticket.category_id;
+  const category = input.category ?? ticket.category_id;
+  await requireAssignment(ctx, actor, ticket, category);
+  const categoryChanged = category !== ticket.category_id;
   requireEmployeeChoice(actor, input.devId, ticket);
 
   const now = nowSeconds();
@@ -71,12 +73,7 @@ export async function assignTicket(ctx: AppContext, actor: StaffActor, input: As
     assignee = ticket.assigned_to; // keep the employee: a category change only
     if (!categoryChanged) return ticket;
   } else {
-    const eligible = eligibleAssignees(
-      await listActiveStaff(db, now),
-      input.category,
-      ticket.server_id,
-      ticket.assigned_to,
-    );
+    const eligible = eligibleAssignees(await listActiveStaff(db, now), category, ticket.server_id, ticket.assigned_to);
     if (input.devId === undefined) {
       if (!eligible.length) throw new AppError("no_eligible_assignee");
       assignee = eligible[randomInt(eligible.length)]!.id;
@@ -86,7 +83,7 @@ export async function assignTicket(ctx: AppContext, actor: StaffActor, input: As
     }
   }
 
-  const updated = await writeAssignment(ctx, actor, ticket, { assignee, category: input.category, ip: input.ip, now });
+  const updated = await writeAssignment(ctx, actor, ticket, { assignee, category, ip: input.ip, now });
   return updated ?? lostRace(db, "assign", ticket);
 }
 

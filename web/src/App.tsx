@@ -3,9 +3,16 @@
  * chosen), text direction that follows the language, queries; the notifications host, the modals
  * provider and the error dialog load after the first render (ui/DeferredHosts.tsx).
  */
-import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, useDirection } from "@mantine/core";
+import {
+  DirectionProvider,
+  localStorageColorSchemeManager,
+  MantineProvider,
+  type MantineThemeOverride,
+  mergeThemeOverrides,
+  useDirection,
+} from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { STORAGE_KEYS } from "../../common/constants.ts";
@@ -33,13 +40,28 @@ function DirectionSync() {
   return null;
 }
 
+/**
+ * The theme with the words Mantine draws itself: the close button of every modal and drawer
+ * (an icon alone) is named "Close" in the page's language, which screen readers need and axe
+ * checks (button-name). Until the texts are in, the key stands in.
+ */
+function useLocalizedTheme(): MantineThemeOverride {
+  const { t } = useTranslation("common", { useSuspense: false });
+  const close = t("close");
+  return useMemo(() => {
+    const closeButton = { defaultProps: { closeButtonProps: { "aria-label": close } } };
+    return mergeThemeOverrides(theme, { components: { Modal: closeButton, Drawer: closeButton } });
+  }, [close]);
+}
+
 preloadMatchedPages();
 
 export function App() {
+  const localizedTheme = useLocalizedTheme();
   return (
     <DirectionProvider initialDirection={directionOf(document.documentElement.lang)} detectDirection>
       <MantineProvider
-        theme={theme}
+        theme={localizedTheme}
         cssVariablesResolver={cssVariablesResolver}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="auto"

@@ -82,3 +82,35 @@ describe("error text contrast", () => {
     expect(contrast(red[8], dark[7])).toBeLessThan(4.5);
   });
 });
+
+describe('coloured text (c="orange", c="green"…)', () => {
+  const resolved = cssVariablesResolver({ ...DEFAULT_THEME, ...theme } as MantineTheme);
+  const shade = theme.primaryShade as { light: number; dark: number };
+  /** What `c="<name>"` draws in a scheme: the theme's value, else Mantine's own shade. */
+  const textOf = (scheme: "light" | "dark", name: string) =>
+    resolved[scheme][`--mantine-color-${name}-text`] ??
+    DEFAULT_THEME.colors[name]?.[scheme === "light" ? shade.light : 4] ??
+    "";
+  const colours = Object.keys(DEFAULT_THEME.colors).filter((name) => name !== "dark");
+
+  it("reaches 4.5:1 on every light surface for every colour (white, gray.0, gray.1)", () => {
+    for (const name of colours) {
+      for (const surface of ["#ffffff", gray[0], gray[1]]) {
+        expect(contrast(textOf("light", name), surface), `${name} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it("reaches 4.5:1 on every dark surface for every colour (dark.5 to dark.8)", () => {
+    for (const name of colours) {
+      for (const surface of [dark[5], dark[6], dark[7], dark[8]]) {
+        expect(contrast(textOf("dark", name), surface), `${name} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it("Mantine's own orange, in the staff chat's system lines, would not (3.6:1 at 12 px on white)", () => {
+    expect(contrast(DEFAULT_THEME.colors.orange[8], "#ffffff")).toBeLessThan(4.5);
+    expect(resolved.light["--mantine-color-orange-text"]).toBeDefined();
+  });
+});

@@ -6,6 +6,7 @@
  */
 import {
   assignTicketBody,
+  bulkTicketActionBody,
   fetchAssigneesBody,
   fetchStaffTicketBody,
   holdTicketBody,
@@ -171,6 +172,28 @@ export const TICKET_ACTIONS_ROUTES: RouteAccess[] = [
           },
         }),
         expect: ADMIN_ONLY,
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/tickets/bulk-action",
+    schema: bulkTicketActionBody,
+    // Staff are answered 200 whatever each ticket's fate: a ticket they may not act on is in `refused`.
+    cases: [
+      {
+        name: "hold two unassigned open tickets",
+        request: async (f) => ({
+          json: { action: "hold", ticket_ids: [(await f.freshTicket()).id, (await f.freshTicket()).id] },
+        }),
+        expect: staffOnly(200),
+      },
+      {
+        name: "close a ticket assigned to the admin",
+        request: async (f) => ({
+          json: { action: "close", ticket_ids: [(await f.freshTicket({ assignedToAdmin: true })).id], excuse: "x" },
+        }),
+        expect: staffOnly(200),
       },
     ],
   },

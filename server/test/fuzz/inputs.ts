@@ -11,6 +11,8 @@ interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  const?: unknown;
   items?: JsonSchema;
   maxLength?: number;
   minLength?: number;
@@ -30,17 +32,29 @@ export interface Field {
   email: boolean;
 }
 
-/** The top-level fields of a schema, with the JSON types each accepts. */
+/**
+ * The top-level fields of a schema, with the JSON types each accepts. A body that is one of
+ * several objects (a discriminated union) has the fields of them all, required where every one
+ * requires it.
+ */
 export function fieldsOf(schema: ZodType | null): Field[] {
   if (!schema) return [];
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  const required = new Set(json.required ?? []);
-  return Object.entries(json.properties ?? {}).map(([name, prop]) => {
-    const variants = prop.anyOf ?? [prop];
+  const objects = json.properties ? [json] : (json.oneOf ?? json.anyOf ?? [json]);
+  const props = new Map<string, JsonSchema[]>();
+  for (const object of objects) {
+    for (const [name, prop] of Object.entries(object.properties ?? {}))
+      props.set(name, [...(props.get(name) ?? []), prop]);
+  }
+  return [...props].map(([name, alike]) => {
+    const variants = alike.flatMap((prop) => prop.anyOf ?? [prop]);
     const types = new Set(variants.flatMap((v) => [v.type ?? "any"].flat()));
     const maxLength = variants.map((v) => v.maxLength).find((n) => n !== undefined);
     const email = variants.some((v) => v.format === "email");
-    return { name, types, maxLength, required: required.has(name), enum: prop.enum, email };
+    const choices = alike.map((prop) => prop.enum ?? ("const" in prop ? [prop.const] : undefined));
+    const enumerated = choices.every((c) => c !== undefined) ? choices.flat() : undefined;
+    const required = objects.every((object) => object.required?.includes(name));
+    return { name, types, maxLength, required, enum: enumerated, email };
   });
 }
 

@@ -158,17 +158,22 @@ async function call<T>(method: string, path: string, body: Body | FormData | und
   return (text ? JSON.parse(text) : {}) as T;
 }
 
+/** What the variants of an answer hold under `K` (one object, or each of a union's that has it). */
+type OutputField<O, K> = O extends unknown ? (K extends keyof O ? O[K] : never) : never;
+
+/** One input object as sent, where `O` is the schema's output. */
+type SentObject<I, O> = I extends unknown
+  ? {
+      [K in keyof I]: unknown extends I[K] ? ([OutputField<O, K>] extends [never] ? I[K] : OutputField<O, K>) : I[K];
+    }
+  : never;
+
 /**
  * A schema's input as the web sends it: a field the server coerces (a form's "42" to 42) is typed
- * as the value it becomes, not as `unknown`.
+ * as the value it becomes, not as `unknown`. A body that is one of several objects (a
+ * discriminated union) stays a union of them.
  */
-type Sent<T extends z.ZodType> = {
-  [K in keyof z.input<T>]: unknown extends z.input<T>[K]
-    ? K extends keyof z.output<T>
-      ? z.output<T>[K]
-      : z.input<T>[K]
-    : z.input<T>[K];
-};
+type Sent<T extends z.ZodType> = SentObject<z.input<T>, z.output<T>>;
 
 type Input<S> = S extends { body: infer B extends z.ZodType }
   ? Sent<B>

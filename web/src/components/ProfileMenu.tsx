@@ -1,6 +1,7 @@
 /**
  * The signed-in user's menu: name and e-mail, staff links to Profile and Preferences, Logout, and
- * Log out everywhere (every device, after a confirmation). The button is drawn at once, the
+ * Log out everywhere (every device, after a confirmation); on the staff pages also the keyboard
+ * shortcuts' help. The button is drawn at once, the
  * entries (ProfileMenuItems.tsx) come with the deferred overlay chunk.
  */
 import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
@@ -13,7 +14,13 @@ function initials(name: string): string {
   return name.slice(0, 2).toUpperCase();
 }
 
-export function ProfileMenu({ staffLinks = false }: { staffLinks?: boolean }) {
+interface ProfileMenuProps {
+  staffLinks?: boolean;
+  /** Where the staff shell shows its keyboard shortcuts: the menu offers them. */
+  onShowShortcuts?: () => void;
+}
+
+export function ProfileMenu({ staffLinks = false, onShowShortcuts }: ProfileMenuProps) {
   const { t } = useTranslation("sidebar");
   const { user } = useSession();
 
@@ -40,7 +47,7 @@ export function ProfileMenu({ staffLinks = false }: { staffLinks?: boolean }) {
           </Group>
         </UnstyledButton>
       }
-      dropdown={(kit) => <kit.ProfileMenuItems staffLinks={staffLinks} />}
+      dropdown={(kit) => <kit.ProfileMenuItems staffLinks={staffLinks} onShowShortcuts={onShowShortcuts} />}
     />
   );
 }

@@ -1,9 +1,10 @@
 /**
- * The profile menu's entries (name and e-mail, staff links, Logout, Log out everywhere): part of
- * the deferred overlay chunk, drawn only once the menu opens (ProfileMenu.tsx, ui/overlayKit.ts).
+ * The profile menu's entries (name and e-mail, staff links, the keyboard shortcuts' help where the
+ * shell has one, Logout, Log out everywhere): part of the deferred overlay chunk, drawn only once
+ * the menu opens (ProfileMenu.tsx, ui/overlayKit.ts).
  */
-import { Menu, Text } from "@mantine/core";
-import { IconAdjustments, IconDevicesOff, IconLogout, IconUser } from "@tabler/icons-react";
+import { Kbd, Menu, Text } from "@mantine/core";
+import { IconAdjustments, IconDevicesOff, IconKeyboard, IconLogout, IconUser } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { logoutEverywhere } from "../api/auth.ts";
@@ -11,7 +12,12 @@ import { useSession } from "../session/SessionContext.ts";
 import { confirmAction } from "../ui/confirmAction.ts";
 import { showError } from "../ui/errorDialogStore.ts";
 
-export function ProfileMenuItems({ staffLinks }: { staffLinks: boolean }) {
+interface ProfileMenuItemsProps {
+  staffLinks: boolean;
+  onShowShortcuts?: (() => void) | undefined;
+}
+
+export function ProfileMenuItems({ staffLinks, onShowShortcuts }: ProfileMenuItemsProps) {
   const { t } = useTranslation("sidebar");
   const { user, can, logout } = useSession();
 
@@ -57,6 +63,19 @@ export function ProfileMenuItems({ staffLinks }: { staffLinks: boolean }) {
             leftSection={<IconAdjustments size={16} />}
           >
             {t("preferences")}
+          </Menu.Item>
+          <Menu.Divider />
+        </>
+      )}
+      {onShowShortcuts && (
+        <>
+          <Menu.Item
+            leftSection={<IconKeyboard size={16} />}
+            rightSection={<Kbd size="xs">?</Kbd>}
+            onClick={onShowShortcuts}
+            data-testid="show-shortcuts"
+          >
+            {t("shortcuts.title")}
           </Menu.Item>
           <Menu.Divider />
         </>

@@ -1,13 +1,14 @@
 /**
- * The frame the public and member shells share: sticky header, main area with the page loader
- * while a route chunk loads, footer at the bottom. On a phone (below `sm`) the navigation folds
+ * The frame the public and member shells share: the skip link, sticky header, main area with the
+ * page loader while a route chunk loads, footer at the bottom. On a phone (below `sm`) the navigation folds
  * into a menu behind a burger, so the header stays one row and no page is wider than the screen.
  */
 import { Box, Burger, Container, Divider, Group } from "@mantine/core";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { AppFooter } from "../components/AppFooter.tsx";
+import { SkipLink, skipTargetProps } from "../components/SkipLink.tsx";
 import { pendingPages } from "../router/lazyPage.ts";
 import { useStore } from "../ui/createStore.ts";
 import { DeferredMenu } from "../ui/DeferredOverlays.tsx";
@@ -78,6 +79,7 @@ export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
   useLoadDeferredWhenIdle();
   return (
     <Box style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+      <SkipLink />
       <Box
         component="header"
         style={{
@@ -110,10 +112,13 @@ export function SiteLayout({ logo, nav, actions, banner }: SiteLayoutProps) {
         </Container>
         {banner}
       </Box>
-      <Box component="main" style={{ flex: 1, position: "relative" }} py="xl">
+      <Box component="main" {...skipTargetProps} style={{ flex: 1, position: "relative" }} py="xl">
         <PageLoader visible={pageLoading} />
         <Container size="lg">
-          <Outlet />
+          {/* Its own boundary: a page waiting for its chunk or its texts leaves the header as it is. */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </Box>
       <Divider />

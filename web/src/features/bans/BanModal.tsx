@@ -6,10 +6,9 @@ import { Button, Group, Modal, Select, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BAN_DURATIONS, LIMITS } from "../../../../common/constants.ts";
-import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
 import { LimitedTextarea } from "../tickets/LimitedInputs.tsx";
-import { banPlayer } from "./api.ts";
+import { type BanTarget, banPlayer } from "./api.ts";
 
 type DurationKey = keyof typeof BAN_DURATIONS;
 const DURATION_KEYS = Object.keys(BAN_DURATIONS) as DurationKey[];
@@ -19,11 +18,15 @@ export function BanModal({
   opened,
   onClose,
   onBanned,
+  testId = "ban-modal",
 }: {
-  ticket: StaffTicket;
+  /** The ticket the ban is given on. */
+  ticket: BanTarget;
   opened: boolean;
   onClose: () => void;
   onBanned: () => void;
+  /** Where a page has two ban dialogs, each has its own (a closed one stays in the page). */
+  testId?: string;
 }) {
   const { t } = useTranslation("bans");
   const [reason, setReason] = useState("");
@@ -53,7 +56,7 @@ export function BanModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t("title")} centered data-testid="ban-modal">
+    <Modal opened={opened} onClose={close} title={t("title")} centered data-testid={testId}>
       <Stack>
         <LimitedTextarea
           label={t("reason")}

@@ -2,14 +2,17 @@
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
 import { api } from "../../api/client.ts";
 
-const isTemporary = (ticket: StaffTicket) => ticket.type === "temp";
+/** The ticket a ban or unban is given on: the ticket page's own, or the one the profile's abilities name. */
+export type BanTarget = Pick<StaffTicket, "id" | "type">;
 
-export function banPlayer(ticket: StaffTicket, reason: string, seconds: number) {
+const isTemporary = (ticket: BanTarget) => ticket.type === "temp";
+
+export function banPlayer(ticket: BanTarget, reason: string, seconds: number) {
   const body = { ticket_id: ticket.id, ban_reason: reason, ban_time: seconds };
   return isTemporary(ticket) ? api.call("banTemporaryUser", body) : api.call("banMemberUser", body);
 }
 
-export function unbanPlayer(ticket: StaffTicket) {
+export function unbanPlayer(ticket: BanTarget) {
   const body = { ticket_id: ticket.id };
   return isTemporary(ticket) ? api.call("unbanTemporaryUser", body) : api.call("unbanMemberUser", body);
 }
@@ -21,8 +24,11 @@ export function banOwnerOf(ticket: StaffTicket): BanOwner {
   return ticket.type === "temp" ? { email: ticket.email } : { memberId: ticket.user_id };
 }
 
+/** Every ban history (the prefix of `banHistoryKey`). */
+export const BAN_HISTORY_KEY = ["ban-history"] as const;
+
 export const banHistoryKey = (owner: BanOwner) =>
-  ["ban-history", "email" in owner ? owner.email : owner.memberId] as const;
+  [...BAN_HISTORY_KEY, "email" in owner ? owner.email : owner.memberId] as const;
 
 export function fetchBanHistory(owner: BanOwner) {
   return "email" in owner

@@ -104,7 +104,15 @@ export function useTicketChat<M extends ChatLine, P extends ChatPage<M>>(
     };
     const onTicketPing = () => onTicketChange?.();
     const onVisible = () => markRead();
-    if (socket.connected) void join();
+    if (socket.connected) {
+      // The socket may have connected between the render that let the chat be read and now: a
+      // read begun before the join may have missed a line sent meanwhile, so read again.
+      const readBefore = queryClient.getQueryState(audience.queryKey(chatId));
+      const stale = readBefore !== undefined && (readBefore.dataUpdatedAt > 0 || readBefore.fetchStatus === "fetching");
+      void join().then(() => {
+        if (stale) void queryClient.invalidateQueries({ queryKey: audience.queryKey(chatId) });
+      });
+    }
     socket.on("connect", onConnect);
     socket.on("new_message", onLine);
     socket.on("banned_message", onLine); // staff only (spec/2-staff-ticket-work.md §7)

@@ -39,6 +39,8 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onMarkU
   const highlighted = row.gotMessageAt !== undefined && now - row.gotMessageAt < TIMING.newMessageHighlightMs;
   const unreadCount = (unread?.n_unread_chat ?? 0) + (unread?.n_unread_notes ?? 0);
   const marked = unreadCount === 0 && !!unread?.marked_unread;
+  // The row's buttons repeat down the list: each names its chat, after the tooltip's words.
+  const chatName = row.name || row.email;
   return (
     <Box
       data-testid={`chat-row-${row.id}`}
@@ -75,7 +77,7 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onMarkU
         >
           <Group gap={4} wrap="nowrap">
             <Text size="sm" fw={unreadCount > 0 || marked ? 700 : 500} truncate="end" style={{ flex: 1 }}>
-              {row.name || row.email}
+              {chatName}
             </Text>
             {unread?.tagged && <IconAt size={14} aria-label={t("tagged")} color="var(--mantine-color-violet-6)" />}
             {unreadCount > 0 && (
@@ -109,7 +111,7 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onMarkU
               size="sm"
               variant={row.pinned ? "filled" : "subtle"}
               color={row.pinned ? "blue" : "gray"}
-              aria-label={row.pinned ? t("unpin") : t("pin")}
+              aria-label={t(row.pinned ? "unpin_chat" : "pin_chat", { name: chatName })}
               aria-pressed={row.pinned}
               data-testid="chat-row-pin"
               onClick={() => onPin(!row.pinned)}
@@ -123,7 +125,7 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onMarkU
                 size="sm"
                 variant="subtle"
                 color="gray"
-                aria-label={t("mark_unread")}
+                aria-label={t("mark_chat_unread", { name: chatName })}
                 data-testid="chat-row-mark-unread"
                 onClick={onMarkUnread}
               >
@@ -136,7 +138,7 @@ export function ChatListRow({ row, unread, now, active, onPin, onRemove, onMarkU
               size="sm"
               variant="subtle"
               color="gray"
-              aria-label={t("remove_chat")}
+              aria-label={t("remove_chat_with", { name: chatName })}
               data-testid="chat-row-remove"
               onClick={onRemove}
             >

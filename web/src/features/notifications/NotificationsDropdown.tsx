@@ -30,7 +30,8 @@ export function NotificationsDropdown() {
         offset={4}
         data-testid="notification-count"
       >
-        {/* The button is the popover's target: its state (aria-expanded) belongs on a button. */}
+        {/* The button is the target: it takes the popover's aria-haspopup and aria-expanded, which the
+            indicator's div may not carry. */}
         <Popover.Target>
           <ActionIcon
             variant="subtle"

@@ -1,21 +1,28 @@
 /**
  * The player profile (spec/3-staff-administration.md §2.3): name, e-mail, the ban and its end, the badge tier (one per 20
  * tickets), the ticket counts and the creation time of the longest-active ticket, the characters,
- * the tickets and the ban history. Bans are given and lifted from a ticket (spec/2-staff-ticket-work.md §7 ties them to
- * one), so the profile links to the tickets instead of offering a button of its own.
+ * the tickets and the ban history. A ban is given on a ticket (spec/2-staff-ticket-work.md §7), so Ban and Unban
+ * here act on the ticket the profile's abilities name (the newest on which the caller may, by the
+ * ticket rule; docs/decisions/bans.md), and the page says which, or why there is none.
  */
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconAward } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { BADGE_TICKETS_PER_TIER } from "../../../../common/constants.ts";
-import type { GetMemberInformationResponse } from "../../../../common/schemas/playerAdmin.ts";
+import type { GetMemberInformationResponse, PlayerBanAbilities } from "../../../../common/schemas/playerAdmin.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
+import { banHistoryKey } from "../bans/api.ts";
 import { BanHistoryTable } from "../bans/BanHistoryTable.tsx";
+import { BanToggle } from "../bans/BanToggle.tsx";
 import { ticketEditPath } from "../ticketList/TicketTable.tsx";
+import { playerKeys, useRefreshAfterBan } from "./api.ts";
 import { BanState } from "./BanState.tsx";
 import { MemberTickets } from "./MemberTickets.tsx";
 import { badgeTier } from "./memberSearch.ts";
+import { usePlayerLive } from "./usePlayerLive.ts";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -41,10 +48,53 @@ function Count({ label, value, testId }: { label: string; value: ReactNode; test
   );
 }
 
+/** Which ticket a ban or unban from the profile is recorded on, or why the caller may give neither. */
+function BanTicketLine({ abilities }: { abilities: PlayerBanAbilities }) {
+  const { t } = useTranslation("players");
+  const target = abilities.ban ?? abilities.unban;
+  if (abilities.refusal) {
+    return (
+      <Text size="sm" c="dimmed" mb="sm" data-testid="profile-ban-refusal" data-refusal={abilities.refusal}>
+        {t(`profile.ban_refusal.${abilities.refusal}`)}
+      </Text>
+    );
+  }
+  if (!target) return null;
+  const link = { id: target.ticket_id, email: target.email, createdAt: target.createdAt };
+  return (
+    <Text size="sm" c="dimmed" mb="sm" data-testid="profile-ban-ticket">
+      {t("profile.ban_on_ticket")}{" "}
+      <Anchor
+        component={Link}
+        to={ticketEditPath(link)}
+        size="sm"
+        underline="always"
+        dir="ltr"
+        data-testid="profile-ban-ticket-link"
+      >
+        #{target.createdAt}
+      </Anchor>
+    </Text>
+  );
+}
+
 export function MemberProfile({ information }: { information: GetMemberInformationResponse }) {
   const { t } = useTranslation("players");
-  const { member, tickets } = information;
+  const queryClient = useQueryClient();
+  const refreshAfterBan = useRefreshAfterBan();
+  const { member, tickets, abilities } = information;
   const tier = badgeTier(member.n_tickets);
+  const memberId = member.id;
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: playerKeys.information(memberId) });
+    void queryClient.invalidateQueries({ queryKey: banHistoryKey({ memberId }) });
+  }, [queryClient, memberId]);
+  usePlayerLive(
+    tickets.map((ticket) => ticket.id),
+    refresh,
+  );
+  const ban = abilities.ban && { id: abilities.ban.ticket_id, type: "normal" as const };
+  const unban = abilities.unban && { id: abilities.unban.ticket_id, type: "normal" as const };
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" data-testid="member-profile">
@@ -64,6 +114,15 @@ export function MemberProfile({ information }: { information: GetMemberInformati
               </Badge>
             </Tooltip>
             <BanState banned={member.banned} until={member.banned_until} />
+            <BanToggle
+              name={member.name}
+              banned={member.banned}
+              ban={ban}
+              unban={unban}
+              onChanged={(ticket) => refreshAfterBan(ticket.id)}
+              testIdPrefix="profile-"
+              size="xs"
+            />
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" mt="md">
@@ -117,9 +176,7 @@ export function MemberProfile({ information }: { information: GetMemberInformati
       </Section>
 
       <Section title={t("profile.ban_history")} testId="member-ban-history">
-        <Text size="sm" c="dimmed" mb="sm">
-          {t("profile.ban_hint")}
-        </Text>
+        <BanTicketLine abilities={abilities} />
         <BanHistoryTable owner={{ memberId: member.id }} ticketLink={ticketEditPath} />
       </Section>
     </Stack>

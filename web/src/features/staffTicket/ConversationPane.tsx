@@ -5,7 +5,7 @@
  * reply box, which stays at the pane's bottom. Both tabs stay drawn, one over the other, the
  * hidden one invisible: their rooms stay joined and their lines arrive (the chat keeps following
  * its end), and drafts survive a switch. On the page, `r` goes to the reply box and `n` to the
- * note box (opening the Notes tab); keys typed in a field are the field's.
+ * note box (opening the Notes tab), as the shortcuts help lists them (features/shortcuts).
  */
 import { Badge, Button, Group, Tabs, Title } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
@@ -14,6 +14,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TicketViewer } from "../../../../common/schemas/ticketPresence.ts";
+import { letterHotkeys } from "../shortcuts/hotkeys.ts";
 import { NotesPanel } from "../staffChat/NotesPanel.tsx";
 import { fetchNotes, notesKey } from "../staffChat/notes/api.ts";
 import { type SendKind, StaffTicketChat } from "../staffChat/StaffTicketChat.tsx";
@@ -72,15 +73,12 @@ export function ConversationPane({ ticket, viewers, onBeforeSend, onAfterSend, o
   }, [focusWanted]);
 
   const goTo = (target: PaneTab) => {
-    // A dialog over the page keeps its keys.
-    if (document.querySelector('[aria-modal="true"]')) return;
     setTab(target);
     setFocusWanted({ tab: target });
+    return true;
   };
-  useHotkeys([
-    ["r", () => goTo("chat")],
-    ["n", () => goTo("notes")],
-  ]);
+  // The shortcuts' rules (a modal or a menu keeps its keys; any keyboard layout): hotkeys.ts.
+  useHotkeys([...letterHotkeys("r", () => goTo("chat")), ...letterHotkeys("n", () => goTo("notes"))]);
 
   return (
     <div className="hd-ws-conversation" data-testid="ticket-conversation">

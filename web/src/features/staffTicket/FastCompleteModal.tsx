@@ -16,21 +16,26 @@ interface Props {
   required: boolean;
   onClose: () => void;
   onComplete: (action: FastAction, excuse: string) => Promise<void>;
+  /** The action chosen when the dialog opens (Resolve unless given). */
+  initialAction?: FastAction;
+  /** What the notice says instead of the single ticket's sentence (the list's bulk action). */
+  notice?: string;
 }
 
-export function FastCompleteModal({ opened, required, onClose, onComplete }: Props) {
+export function FastCompleteModal({ opened, required, onClose, onComplete, initialAction, notice }: Props) {
   const { t } = useTranslation("ticketPage");
   const excuses = useExcuses();
-  const [action, setAction] = useState<FastAction>("RESOLVED");
+  const [action, setAction] = useState<FastAction>(initialAction ?? "RESOLVED");
   const [choice, setChoice] = useState("");
   const [other, setOther] = useState("");
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (opened) {
+      setAction(initialAction ?? "RESOLVED");
       setChoice("");
       setOther("");
     }
-  }, [opened]);
+  }, [opened, initialAction]);
 
   const reasons = excuses.data?.[action] ?? [];
   const excuse = choice === OTHER ? other.trim() : choice;
@@ -62,7 +67,7 @@ export function FastCompleteModal({ opened, required, onClose, onComplete }: Pro
           data-testid="fast-complete-action"
         />
         <Alert color={required ? "yellow" : "gray"} variant="light">
-          {required ? t("complete.reason_required") : t("complete.reason_optional")}
+          {notice ?? (required ? t("complete.reason_required") : t("complete.reason_optional"))}
         </Alert>
         <Radio.Group value={choice} onChange={setChoice} label={t("complete.reason")} withAsterisk={required}>
           <Stack gap="xs" mt="xs">

@@ -29,9 +29,11 @@ interface HoldModalProps {
   opened: boolean;
   onCancel(): void;
   onHold(holdUntil: number | null): Promise<void>;
+  /** What the dialog asks instead of the single ticket's question (the list's bulk action). */
+  text?: string;
 }
 
-export function HoldModal({ opened, onCancel, onHold }: HoldModalProps) {
+export function HoldModal({ opened, onCancel, onHold, text }: HoldModalProps) {
   const { t } = useTranslation("ticketPage");
   const zone = usePublicConfig().data?.businessTimezone ?? FALLBACK_ZONE;
   const datesLocale = useDatesLocale();
@@ -59,7 +61,7 @@ export function HoldModal({ opened, onCancel, onHold }: HoldModalProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={t("hold.title")} centered data-testid="hold-modal">
       <Stack>
-        <Text size="sm">{t("hold.text")}</Text>
+        <Text size="sm">{text ?? t("hold.text")}</Text>
         <Radio.Group value={choice} onChange={(next) => setChoice(next as Choice)} label={t("hold.wake_label")}>
           <Stack gap="xs" mt="xs">
             {HOLD_PRESETS.map((preset) => (

@@ -1,8 +1,8 @@
 /**
- * Who has the ticket and what may be done with it (spec/2-staff-ticket-work.md §2, §4): the assignee
- * header with the player's view, the hold's wake-up time, and the status actions, each enabled as
- * the ticket's abilities say, with the refusal's reason on hover when it is not; the retain toggle
- * while the ticket has files.
+ * Who has the ticket and what may be done with it (spec/2-staff-ticket-work.md §2, §4, §6): the
+ * assignee header with the player's view, the hold's wake-up time, and the status actions with ban
+ * or unban and the ban history, each enabled as the ticket's abilities say, with the refusal's
+ * reason on hover when it is not; the retain toggle while the ticket has files.
  */
 import { Button, Group, Paper, Stack, Switch, Text } from "@mantine/core";
 import { IconAlarm } from "@tabler/icons-react";
@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { ENDED_STATUSES } from "../../../../common/constants.ts";
 import { formatDateTime } from "../../ui/formatDate.ts";
 import { RefusalTooltip } from "../../ui/RefusalTooltip.tsx";
+import { BanButton } from "../bans/BanButton.tsx";
 import { AssigneeHeader } from "./AssigneeHeader.tsx";
 import type { StaffTicketFull } from "./api.ts";
 
@@ -24,6 +25,8 @@ interface TicketStatusCardProps {
   onOpen(dialog: ActionDialog): void;
   onAssignToMe(): void;
   onRetain(retain: boolean): void;
+  /** After a ban or unban: the page reads the ticket again. */
+  onBanChanged(): void;
 }
 
 export function TicketStatusCard({
@@ -33,6 +36,7 @@ export function TicketStatusCard({
   onOpen,
   onAssignToMe,
   onRetain,
+  onBanChanged,
 }: TicketStatusCardProps) {
   const { t } = useTranslation("ticketPage");
   const { abilities } = ticket;
@@ -98,6 +102,7 @@ export function TicketStatusCard({
               </Button>
             </RefusalTooltip>
           )}
+          <BanButton ticket={ticket} onChanged={onBanChanged} />
         </Group>
         {!ticket.clean && (
           <Switch

@@ -2,7 +2,7 @@
  * Everything on the staff ticket page below its title (spec/2-staff-ticket-work.md §2), as a workspace over the
  * window's height (docs/decisions/ticket-workspace.md): the conversation (chat and notes, the
  * reply box at its bottom) and beside it the details pane (status actions with their modals,
- * ticket info, the player); from 1280 px side by side, below that the details under the
+ * ticket info, the player's panel); from 1280 px side by side, below that the details under the
  * conversation, and on a phone in a drawer behind a Details button.
  */
 import { Drawer, Stack } from "@mantine/core";
@@ -21,6 +21,7 @@ import { showError } from "../../ui/errorDialogStore.ts";
 import { errorText } from "../../ui/useErrorText.ts";
 import { usePreferences } from "../account/api.ts";
 import { useFillWindowHeight } from "../chat/useFillWindowHeight.ts";
+import { PlayerPanel } from "../players/PlayerPanel.tsx";
 import { type StaffChatPage, staffChatKey } from "../staffChat/api.ts";
 import type { SendKind } from "../staffChat/StaffTicketChat.tsx";
 import { useServers } from "../tickets/api.ts";
@@ -31,7 +32,6 @@ import { ConversationPane } from "./ConversationPane.tsx";
 import { FastCompleteModal } from "./FastCompleteModal.tsx";
 import { HoldModal } from "./HoldModal.tsx";
 import { TicketInfoPanel } from "./TicketInfoPanel.tsx";
-import { TicketPlayerCard } from "./TicketPlayerCard.tsx";
 import { type ActionDialog, TicketStatusCard } from "./TicketStatusCard.tsx";
 import { TrafficCopModal } from "./TrafficCopModal.tsx";
 import { changesSince, type ReplyBaseline, replyBaseline, type TicketChanges } from "./trafficCop.ts";
@@ -187,6 +187,7 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
         onOpen={setDialog}
         onAssignToMe={() => void run(() => ticketActions.assign(ticket, ticket.category, user.id), t("done.assigned"))}
         onRetain={(retain) => void run(() => ticketActions.retain(ticket.id, retain))}
+        onBanChanged={() => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticket.id) })}
       />
       <TicketInfoPanel
         ticket={ticket}
@@ -197,11 +198,7 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
           await run(() => ticketActions.update(ticket.id, category, priority), t("done.saved"));
         }}
       />
-      <TicketPlayerCard
-        ticket={ticket}
-        player={player}
-        onBanChanged={() => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticket.id) })}
-      />
+      <PlayerPanel ticket={ticket} player={player} />
     </>
   );
 

@@ -68,16 +68,21 @@ export function useDevs() {
 
 /**
  * The employees the ticket may be assigned to in `category`, as the server decides them (the rule
- * the assign call itself checks); read afresh each time the dialog opens or the category changes.
+ * the assign call itself checks); read afresh each time a dialog asks. The list's bulk assign asks
+ * it for several tickets at once.
  */
-export function useAssignees(ticketId: number, category: number, enabled: boolean) {
-  return useQuery({
+export function assigneesQuery(ticketId: number, category: number) {
+  return {
     queryKey: ["staff-ticket", ticketId, "assignees", category],
     queryFn: async () => (await api.call("fetchAssignees", { ticket_id: ticketId, category })).assignees,
-    enabled,
     staleTime: 0,
     retry: false,
-  });
+  } as const;
+}
+
+/** assigneesQuery for the assign dialog, read when it opens or its category changes. */
+export function useAssignees(ticketId: number, category: number, enabled: boolean) {
+  return useQuery({ ...assigneesQuery(ticketId, category), enabled });
 }
 
 export function useExcuses() {

@@ -2,13 +2,14 @@
  * The staff ticket list (spec/2-staff-ticket-work.md §2): the views with their live counts
  * (docs/decisions/views.md) or the full search panel, the table (cards on a phone, where the
  * filters sit behind a button) with the chosen columns, and the paging, wired to the saved
- * per-user state.
+ * per-user state; `j`/`k`/Enter walk the rows (useRowCursor.ts). Rows selected on the page take a
+ * bulk action (docs/decisions/bulk-actions.md).
  */
 import { Button, Drawer, Group, Paper, Stack, Text } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconFilter } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaffEntry } from "../../../../common/schemas/ticketSearch.ts";
 import { DEFAULT_TICKET_LIST_COLUMNS } from "../../../../common/ticketListColumns.ts";
@@ -17,14 +18,19 @@ import { PageLoader } from "../../ui/Loaders.tsx";
 import { usePreferences } from "../account/api.ts";
 import { useCategories, useServers } from "../tickets/api.ts";
 import { searchTickets, ticketListKeys, useDevs, usePriorities } from "./api.ts";
+import { BulkBar } from "./BulkBar.tsx";
+import { BulkOutcomeNotice } from "./BulkOutcomeNotice.tsx";
+import type { BulkOutcome } from "./bulkActions.ts";
 import { ColumnChooser } from "./ColumnChooser.tsx";
 import { ListFooter } from "./ListFooter.tsx";
 import { hasAdvancedFilters, type SearchParams, toSearchBody, viewBody } from "./listState.ts";
+import { useRowSelection } from "./RowSelection.tsx";
 import { SearchPanel } from "./SearchPanel.tsx";
 import { TicketCards } from "./TicketCards.tsx";
 import { TicketTable } from "./TicketTable.tsx";
 import { useActiveChatIds } from "./useActiveChatIds.ts";
 import { useListState } from "./useListState.ts";
+import { useRowCursor } from "./useRowCursor.ts";
 import { useTicketPings } from "./useTicketPings.ts";
 import { useViewsLive } from "./useViewsLive.ts";
 import { ViewsBar } from "./ViewsBar.tsx";
@@ -76,6 +82,9 @@ export function TicketList({ userId }: { userId: number }) {
   const now = useNow();
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [filtersOpen, filters] = useDisclosure(false);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const rowsFrame = useRef<HTMLDivElement>(null);
+  useRowCursor(rowsFrame);
 
   useEffect(() => {
     if (result.error) showError(result.error);
@@ -99,14 +108,17 @@ export function TicketList({ userId }: { userId: number }) {
     list.search(next);
   };
   const panel = <SearchPanel params={params} onSearch={search} onDefault={list.resetToDefault} onClear={list.clear} />;
+  const tickets = data?.tickets ?? [];
+  const selection = useRowSelection(tickets, queryKey);
   const rows = {
-    tickets: data?.tickets ?? [],
+    tickets,
     activeChatIds,
     now,
     categories: categories.data ?? [],
     servers: servers.data ?? [],
     priorities: priorities.data ?? [],
     staff,
+    selection,
   };
 
   return (
@@ -144,7 +156,8 @@ export function TicketList({ userId }: { userId: number }) {
           <ColumnChooser columns={columns} />
         </Group>
       )}
-      <Paper withBorder radius="md" pos="relative" mih={200}>
+      {outcome && <BulkOutcomeNotice outcome={outcome} onClose={() => setOutcome(null)} />}
+      <Paper withBorder radius="md" pos="relative" mih={200} ref={rowsFrame}>
         <PageLoader visible={result.isFetching || (!phone && !columns)} />
         {data && data.tickets.length === 0 ? (
           <Stack align="center" p="xl" ta="center" data-testid="ticket-list-empty">
@@ -156,6 +169,7 @@ export function TicketList({ userId }: { userId: number }) {
           columns && <TicketTable {...rows} columns={columns} sort={list.sort} onSort={list.toggleSort} />
         )}
       </Paper>
+      <BulkBar selection={selection} userId={userId} phone={phone} onDone={setOutcome} />
       <ListFooter list={list} totals={data} testId="ticket" />
     </>
   );

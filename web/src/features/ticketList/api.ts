@@ -1,9 +1,10 @@
 /**
  * The calls of the staff ticket list (spec/2-staff-ticket-work.md §7): the two searches, the views'
- * counts (docs/decisions/views.md), the staff and setup lists its filters offer. The chat-list calls (in-chats toggle) live in features/chatList/api.ts.
+ * counts (docs/decisions/views.md), the staff and setup lists its filters offer, and the bulk
+ * action on the selected rows (docs/decisions/bulk-actions.md). The chat-list calls (in-chats toggle) live in features/chatList/api.ts.
  */
 import { useQuery } from "@tanstack/react-query";
-import { api, type RouteOutput } from "../../api/client.ts";
+import { api, type RouteFields, type RouteOutput } from "../../api/client.ts";
 import { fetchStaffMembers } from "../../api/staff.ts";
 import type { SearchBody } from "./listState.ts";
 
@@ -52,4 +53,12 @@ export function usePriorities() {
     queryFn: async () => (await api.call("fetchPriorityLevels")).priority_levels,
     staleTime: 5 * 60_000,
   });
+}
+
+export type BulkActionBody = RouteFields<"bulkTicketAction">;
+export type BulkActionResult = RouteOutput<"bulkTicketAction">;
+
+/** One action on many tickets: the server answers which it changed and why it refused the others. */
+export function bulkTicketAction(body: BulkActionBody): Promise<BulkActionResult> {
+  return api.call("bulkTicketAction", body);
 }

@@ -1,7 +1,9 @@
 /**
  * Wall-clock time in a named time zone (BUSINESS_TIMEZONE) without a library: Intl gives the
  * zone's parts of an instant, and an instant is found for given parts by correcting a UTC guess
- * with the zone's offset (twice, so that a guess across a DST change lands right).
+ * with the zone's offset (twice, so that a guess across a DST change lands right). The server's
+ * statistics and changelog, and the disable and hold rules that server and web share, all read the
+ * zone's clock here.
  */
 
 export interface WallTime {
@@ -33,8 +35,18 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The zone's wall clock at an instant (epoch seconds). */
-export function wallTime(epochSeconds: number, timeZone: string): WallTime & { second: number } {
+/** Whether the runtime knows this IANA zone name. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's wall clock at an instant (epoch seconds); weekday 0 is Sunday. */
+export function wallTime(epochSeconds: number, timeZone: string): WallTime & { second: number; weekday: number } {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(epochSeconds * 1000))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -46,6 +58,7 @@ export function wallTime(epochSeconds: number, timeZone: string): WallTime & { s
     hour: parts.hour ?? 0,
     minute: parts.minute ?? 0,
     second: parts.second ?? 0,
+    weekday: new Date(Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1)).getUTCDay(),
   };
 }
 
