@@ -3,9 +3,9 @@
  * 2.1 and 2.2 A/AA rules, in light and in dark, one test per page: the page is checked in light,
  * then the system's scheme turns dark (the app follows it until a person chooses), the page
  * redraws in dark and is checked again. A serious or critical violation fails the test and is
- * printed. The admin sees every page; the ticket page is a demo ticket with chat, notes and a
- * staff-only system line. The player and public pages are in a11y.spec.ts, the keyboard paths in
- * keyboard.spec.ts.
+ * printed. The admin sees every page; the ticket page is a demo ticket with chat and a staff-only
+ * system line, then its notes tab. The player and public pages are in a11y.spec.ts, the keyboard
+ * paths in keyboard.spec.ts.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { encodeTicketInfo } from "../common/ticket-code.ts";
@@ -88,11 +88,18 @@ const TARGETS: StaffTarget[] = [
     },
   },
   {
-    name: "ticket with chat and notes",
+    name: "ticket with chat",
     path: madePath("ticket"),
-    ready: (page) => page.getByTestId("notes-panel").getByTestId("note-item").first(),
+    ready: (page) => page.getByTestId("staff-chat-system-line").first(),
+  },
+  {
+    // The notes are a tab beside the chat.
+    name: "ticket with notes",
+    path: madePath("ticket"),
+    ready: (page) => page.getByTestId("tab-notes"),
     act: async (page) => {
-      await expect(page.getByTestId("staff-chat-system-line").first()).toBeVisible();
+      await page.getByTestId("tab-notes").click();
+      await expect(page.getByTestId("notes-panel").getByTestId("note-item").first()).toBeVisible();
     },
   },
   { name: "notifications", path: "/admin/notifications", ready: byId("notifications-list") },

@@ -45,6 +45,9 @@ test("a note tags a colleague live, stays away from the player, and a quick repl
 
     const modNotes = modPage.getByTestId("notes-panel");
     const devNotes = devPage.getByTestId("notes-panel");
+    // The notes are a tab beside the chat, one click away.
+    await modPage.getByTestId("tab-notes").click();
+    await devPage.getByTestId("tab-notes").click();
     await expect(modNotes).toBeVisible();
     await expect(devNotes).toBeVisible();
     // The colleague's page is in the notes room before the note is written.
@@ -90,7 +93,10 @@ test("a note tags a colleague live, stays away from the player, and a quick repl
     await expect(playerPage.locator("body")).not.toContainText(text);
     expect(playerFrames.filter((f) => f.includes(text) || f.includes("_note"))).toEqual([]);
 
-    // A quick reply of the ticket's category (or a general one) goes into the reply box.
+    // A quick reply of the ticket's category (or a general one) goes into the reply box, from the
+    // panel behind the button beside it.
+    await modPage.getByTestId("tab-chat").click();
+    await modPage.getByTestId("quick-reply-button").click();
     const quick = modPage.getByTestId("quick-reply-panel");
     await quick.getByTestId("quick-reply-search").fill("greet");
     const greeting = quick.getByTestId("quick-reply-item").filter({ hasText: "Greeting" });
@@ -99,6 +105,7 @@ test("a note tags a colleague live, stays away from the player, and a quick repl
     await expect(modPage.getByTestId("staff-reply-input")).toHaveValue(
       /Hello, thank you for contacting support\. We are looking into it\./,
     );
+    await modPage.getByTestId("quick-reply-button").click();
     await quick.getByTestId("quick-reply-search").fill("no such reply at all");
     await expect(quick.getByTestId("quick-reply-empty")).toBeVisible();
   } finally {
@@ -129,6 +136,7 @@ test("the notes panel reads the notes only once its room is joined", async ({ br
       if (request.url().endsWith("/api/fetch-notes")) seen.push("read");
     });
     await page.goto(staffTicketUrl(ticket));
+    await page.getByTestId("tab-notes").click();
     await expect(page.getByTestId("notes-panel")).toBeVisible();
     // Read before the socket connected, maybe; but read again only once in the room, so that a
     // note stored between a read and the join cannot be missed.

@@ -121,7 +121,8 @@ test.describe("as the admin", () => {
 
       await others.getByTestId("player-panel-ticket-link").click();
       await page.waitForURL(/\/admin\/[^/]+\/edit$/);
-      await expect(page.getByTestId("ticket-description")).toContainText(earlier);
+      // The subject heads the conversation.
+      await expect(page.getByTestId("ticket-page-subject")).toHaveText(earlier);
       await expect(page.getByTestId("player-panel-ticket")).toContainText(`#${ticket.createdAt}`);
 
       await page.getByTestId("player-panel-name").click();

@@ -139,11 +139,14 @@ test("a quick reply given a category is offered on a ticket page of that categor
     await categoriesForm.getByTestId("quick-reply-categories-form-submit").click();
     await expect(row).toContainText(category?.title ?? "");
 
+    // The ticket page offers them behind the quick replies button beside the reply box.
     await page.goto(staffTicketUrl(ticket));
+    await page.getByTestId("quick-reply-button").click();
     const panel = page.getByTestId("quick-reply-panel");
     await expect(panel.getByTestId("quick-reply-item").filter({ hasText: title })).toBeVisible();
     if (other) {
       await page.goto(staffTicketUrl(other));
+      await page.getByTestId("quick-reply-button").click();
       await expect(page.getByTestId("quick-reply-item").first()).toBeVisible();
       await expect(page.getByTestId("quick-reply-item").filter({ hasText: title })).toHaveCount(0);
     }

@@ -60,7 +60,8 @@ test("two employees on one ticket see each other and who is typing, never themse
     await expect(viewers(mod).getByTestId("ticket-viewer-typing")).toHaveText("typing…");
     await expect(viewers(mod)).toHaveAttribute("data-state", "viewing", { timeout: 15_000 });
 
-    // A note counts as typing too.
+    // A note counts as typing too (the notes are a tab beside the chat).
+    await mod.getByTestId("tab-notes").click();
     await mod.getByTestId("note-input").pressSequentially("Checking the logs");
     await expect(viewers(admin)).toHaveAttribute("data-state", "typing");
 

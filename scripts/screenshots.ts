@@ -94,11 +94,13 @@ const SHOTS: Shot[] = [
       path: `/admin/${encodeFetchCode({ ticketId: 3 })}/edit`,
       account: "admin",
       scheme: variant === "dark" ? "dark" : "light",
+      // The workspace fills the window: conversation, reply box and details in one screen.
       width: 1440,
-      height: 1500,
+      height: 900,
       ready: async (page) => {
         if (variant === "arabic") await inArabic(page);
         await page.getByTestId("ticket-info").waitFor();
+        await page.locator('[data-testid^="staff-chat-message-"]').last().waitFor();
       },
     }),
   ),

@@ -51,6 +51,15 @@ interface ChatPanelProps<M extends ChatLine> {
   systemLine(message: M): ReactNode;
   /** Under the messages: the reply box, or why there is none. */
   composer(hooks: ComposerHooks<M>): ReactNode;
+  /** The panel's heading (the chat's title by default). */
+  title?: ReactNode;
+  /** Before the first message, once the conversation's start is loaded (staff: the ticket's description). */
+  lead?: ReactNode;
+  /**
+   * The panel takes its parent's height (a flex column that the page sizes): the messages scroll
+   * between the heading and the reply box.
+   */
+  fill?: boolean;
 }
 
 export function ChatPanel<M extends ChatLine>({
@@ -60,6 +69,9 @@ export function ChatPanel<M extends ChatLine>({
   canReply,
   systemLine,
   composer,
+  title,
+  lead,
+  fill = false,
 }: ChatPanelProps<M>) {
   const { t } = useTranslation(audience.ns);
   const { user } = useSession();
@@ -152,7 +164,7 @@ export function ChatPanel<M extends ChatLine>({
   // Which side wrote a quoted line (a quote of one's own line says 'You'): the quote names it; an
   // older quote does not, and the line is looked up among the loaded ones.
   const sideOf = new Map(messages.map((m) => [m.id, m.user_class] as const));
-  const filling = fillHeight !== undefined;
+  const filling = fill || fillHeight !== undefined;
 
   return (
     <Paper
@@ -161,14 +173,14 @@ export function ChatPanel<M extends ChatLine>({
       radius="md"
       p={0}
       h={fillHeight}
-      style={filling ? { display: "flex", flexDirection: "column" } : undefined}
+      style={filling ? { display: "flex", flexDirection: "column", ...(fill && { flex: 1, minHeight: 0 }) } : undefined}
       data-testid={id("chat-panel")}
     >
       <Stack gap={0} style={filling ? { flex: 1, minHeight: 0 } : undefined}>
-        <Group px="md" py="sm" justify="space-between">
-          <Text fw={600}>{t("chat.title")}</Text>
+        <Group px="md" py="sm" justify="space-between" wrap="nowrap">
+          {title ?? <Text fw={600}>{t("chat.title")}</Text>}
           {playerOnline && (
-            <Badge color="green" variant="dot" data-testid={id("chat-user-online")}>
+            <Badge color="green" variant="dot" style={{ flexShrink: 0 }} data-testid={id("chat-user-online")}>
               {t("chat.online")}
             </Badge>
           )}
@@ -195,6 +207,7 @@ export function ChatPanel<M extends ChatLine>({
                   </Button>
                 </Center>
               )}
+              {chat.isSuccess && !chat.data.has_more && lead}
               {chat.isSuccess && messages.length === 0 && (
                 <Stack align="center" gap={4} py={60} c="dimmed" data-testid={id("chat-empty")}>
                   <IconMessages size={32} stroke={1.5} />

@@ -3,11 +3,23 @@
  * answered, the text (the player's 500 characters with the counter; staff's limit unshown), up to
  * five files with the upload checks, Enter sends and Shift+Enter breaks the line; a message needs
  * text or a file. Staff also get Send and resolve / Send and close: the page is asked first
- * (warnings, the reopen modal; false cancels) and completes the ticket after the message is stored.
+ * (warnings, the reopen modal; false cancels) and completes the ticket after the message is stored,
+ * and the page's helpers around the text (the quick replies: a list by `/`, a button beside it).
  */
 import { ActionIcon, Box, Button, CloseButton, Group, Stack, Text, Textarea, useDirection } from "@mantine/core";
+import { useMergedRef } from "@mantine/hooks";
 import { IconCircleCheck, IconCornerDownRight, IconLock, IconSend } from "@tabler/icons-react";
-import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  type SyntheticEvent,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { useSocket } from "../../realtime/SocketContext.ts";
 import { useTypingSignal } from "../../realtime/typingSignal.ts";
@@ -26,6 +38,17 @@ const COMPLETING_SENDS = [
   { kind: "close", label: "chat.send_close", Icon: IconLock, color: "gray" },
 ] as const;
 
+/** The text box as a helper around it sees it (ReplyBoxProps.assist). */
+export interface ReplyTextControl {
+  /** The text box, for the helper to draw (it may wrap it, and take its keys first). */
+  input: ReactElement<{ onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void; onBlur?: () => void }>;
+  text: string;
+  /** Where the caret stands in the text. */
+  caret: number;
+  /** Puts `insert` in place of text[from, to), the caret after it and the focus in the box. */
+  replace(from: number, to: number, insert: string): void;
+}
+
 export interface ReplyBoxProps<M extends ChatLine> {
   audience: ChatAudience<M>;
   chatId: string;
@@ -34,8 +57,14 @@ export interface ReplyBoxProps<M extends ChatLine> {
   onSent(message: M): void;
   /** Why nothing can be sent (staff: the ticket's category is gone); set, the box is off. */
   disabledReason?: string | null;
-  /** Text to put into the box (a picked quick reply); a new object each time. */
+  /** Text to add to the box (a picked quick reply), which then takes the focus; a new object each time. */
   insert?: { text: string } | null;
+  /** The text box's element, for the page to move the focus to it. */
+  inputRef?: Ref<HTMLTextAreaElement>;
+  /** Draws the text box with a helper around it (staff: the quick replies by `/`). */
+  assist?(control: ReplyTextControl): ReactNode;
+  /** Beside the attachment button, at its row's end (staff: the quick replies button). */
+  tools?: ReactNode;
   /** Offers Send and resolve / Send and close (staff); `disabled` once the ticket has ended. */
   completingSends?: { disabled: boolean };
   /** Asked before a message goes out; false cancels the send. */
@@ -51,6 +80,9 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
   const { socket } = useSocket();
   const typingSignal = useTypingSignal();
   const [text, setText] = useState("");
+  const [caret, setCaret] = useState(0);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const mergedInputRef = useMergedRef(input, props.inputRef);
   const [sending, setSending] = useState<SendKind | null>(null);
   const files = useFileSelection();
   const pending = useRef(new PendingSend());
@@ -60,8 +92,22 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
   const trimmed = text.trim();
   const canSend = !off && sending === null && text.length <= limit && (trimmed.length > 0 || files.files.length > 0);
 
+  /** Focus in the box, the caret at `position` (once the new text is drawn). */
+  const focusAt = (position: number) => {
+    setCaret(position);
+    requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.setSelectionRange(position, position);
+    });
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new text to add
   useEffect(() => {
-    if (insert) setText((current) => (current.trim() ? `${current.trimEnd()}\n${insert.text}` : insert.text));
+    if (!insert) return;
+    const next = text.trim() ? `${text.trimEnd()}\n${insert.text}` : insert.text;
+    setText(next);
+    typingSignal("reply");
+    focusAt(next.length);
   }, [insert]);
 
   const send = async (kind: SendKind) => {
@@ -104,8 +150,10 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
     value: text,
     onChange: (event: ChangeEvent<HTMLTextAreaElement>) => {
       setText(event.currentTarget.value);
+      setCaret(event.currentTarget.selectionStart ?? event.currentTarget.value.length);
       typingSignal("reply");
     },
+    onSelect: (event: SyntheticEvent<HTMLTextAreaElement>) => setCaret(event.currentTarget.selectionStart ?? 0),
     onKeyDown,
     dir: "auto",
     autosize: true,
@@ -114,6 +162,17 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
     disabled: off || sending !== null,
     "data-testid": id("reply-input"),
   } as const;
+  const textBox = counter ? (
+    <LimitedTextarea {...textProps} ref={mergedInputRef} limit={limit} />
+  ) : (
+    <Textarea {...textProps} ref={mergedInputRef} maxLength={limit} />
+  );
+  const replace = (from: number, to: number, insertText: string) => {
+    const next = `${text.slice(0, from)}${insertText}${text.slice(to)}`;
+    setText(next);
+    typingSignal("reply");
+    focusAt(from + insertText.length);
+  };
   const sendButton = (
     <Button
       leftSection={<IconSend size={16} style={flip} />}
@@ -156,10 +215,10 @@ export function ReplyBox<M extends ChatLine>(props: ReplyBoxProps<M>) {
           {disabledReason}
         </Text>
       )}
-      {counter ? <LimitedTextarea {...textProps} limit={limit} /> : <Textarea {...textProps} maxLength={limit} />}
+      {props.assist ? props.assist({ input: textBox, text, caret, replace }) : textBox}
       {completingSends ? (
         <>
-          <AttachmentPicker selection={files} disabled={off || sending !== null} compact />
+          <AttachmentPicker selection={files} disabled={off || sending !== null} compact trailing={props.tools} />
           <Group gap="xs" justify="flex-end">
             {COMPLETING_SENDS.map(({ kind, label, Icon, color }) => (
               <Button

@@ -1,11 +1,14 @@
 /**
  * The staff-only notes of a ticket (spec/2-staff-ticket-work.md §2, §3): the notes list, live from the ticket's notes
  * room; a note box with @ suggestions of staff names; reply to a note; edit and delete of one's
- * own notes. Tags render highlighted (`@name`) or as links (`#number`).
+ * own notes. Tags render highlighted (`@name`) or as links (`#number`). Yellow marks what only
+ * staff see: the panel's heading and one's own notes. The panel takes its parent's height (a flex
+ * column), the list scrolling above the note box.
  */
-import { Card, Center, Loader, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { Card, Center, Group, Loader, ScrollArea, Stack, Text } from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type Ref, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { encodeNotesId } from "../../../../common/schemas/notes.ts";
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
@@ -18,10 +21,13 @@ import { NoteComposer } from "./notes/NoteComposer.tsx";
 import { NoteItem } from "./notes/NoteItem.tsx";
 import { useTicketNotes } from "./notes/useTicketNotes.ts";
 
-/** The notes list's height: the chat panel's (spec/2-staff-ticket-work.md §9: 500px). */
-const LIST_HEIGHT = 500;
+interface NotesPanelProps {
+  ticket: StaffTicket;
+  /** The note box's element, for the page to move the focus to it. */
+  inputRef?: Ref<HTMLTextAreaElement>;
+}
 
-export function NotesPanel({ ticket }: { ticket: StaffTicket }) {
+export function NotesPanel({ ticket, inputRef }: NotesPanelProps) {
   const { t } = useTranslation("staffChat");
   const { socket } = useSocket();
   const { user } = useSession();
@@ -76,12 +82,31 @@ export function NotesPanel({ ticket }: { ticket: StaffTicket }) {
   };
 
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="notes-panel">
-      <Stack gap="xs">
-        <Title order={5}>{t("notes.title")}</Title>
-        <ScrollArea h={LIST_HEIGHT} viewportRef={viewport} type="auto" offsetScrollbars>
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" }}
+      data-testid="notes-panel"
+    >
+      <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+        <Group
+          gap={6}
+          wrap="nowrap"
+          px="xs"
+          py={4}
+          bg="var(--mantine-color-yellow-light)"
+          style={{ borderRadius: "var(--mantine-radius-sm)" }}
+          data-testid="notes-staff-only"
+        >
+          <IconLock size={14} color="var(--mantine-color-yellow-light-color)" aria-hidden />
+          <Text size="xs" fw={500} c="var(--mantine-color-yellow-light-color)">
+            {t("notes.staff_only")}
+          </Text>
+        </Group>
+        <ScrollArea style={{ flex: 1, minHeight: 0 }} viewportRef={viewport} type="auto" offsetScrollbars>
           {notes.isPending ? (
-            <Center h={LIST_HEIGHT}>
+            <Center py="xl">
               <Loader size="sm" />
             </Center>
           ) : notes.isError ? (
@@ -89,7 +114,7 @@ export function NotesPanel({ ticket }: { ticket: StaffTicket }) {
               {t("notes.load_failed")}
             </Text>
           ) : list.length === 0 ? (
-            <Center h={LIST_HEIGHT / 2}>
+            <Center py="xl">
               <Text size="sm" c="dimmed" data-testid="notes-empty">
                 {t("notes.empty")}
               </Text>
@@ -116,6 +141,7 @@ export function NotesPanel({ ticket }: { ticket: StaffTicket }) {
           replyTo={replyTo}
           onCancelReply={() => setReplyTo(null)}
           onSend={send}
+          inputRef={inputRef}
         />
       </Stack>
     </Card>

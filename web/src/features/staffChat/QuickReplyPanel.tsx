@@ -1,35 +1,32 @@
 /**
  * Quick replies for the ticket's category (spec/2-staff-ticket-work.md §2: 400px high): the category's replies and the
  * general ones, a search box over title and text, and a click hands the reply's text to the page
- * (which puts it into the reply box).
+ * (which puts it into the reply box). The reply box's button opens it (QuickReplyButton.tsx).
  */
 import { Card, Center, Loader, ScrollArea, Stack, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fetchCategoryQuickReplies, quickRepliesKey } from "./notes/api.ts";
+import { filterQuickReplies, useQuickReplies } from "./quickReplies.ts";
 
 /** The panel's height (spec/2-staff-ticket-work.md §9). */
 const PANEL_HEIGHT = 400;
 
-export function QuickReplyPanel({ category, onPick }: { category: number; onPick: (message: string) => void }) {
+interface QuickReplyPanelProps {
+  category: number;
+  onPick: (message: string) => void;
+  /** Its own border; off inside a popover, whose border it has. */
+  withBorder?: boolean;
+}
+
+export function QuickReplyPanel({ category, onPick, withBorder = true }: QuickReplyPanelProps) {
   const { t } = useTranslation("staffChat");
   const [search, setSearch] = useState("");
-  const replies = useQuery({
-    queryKey: quickRepliesKey(category),
-    queryFn: () => fetchCategoryQuickReplies(category),
-    staleTime: 60_000,
-  });
-  const shown = useMemo(() => {
-    const q = search.trim().toLocaleLowerCase();
-    const all = replies.data ?? [];
-    if (!q) return all;
-    return all.filter((r) => `${r.title}\n${r.message}`.toLocaleLowerCase().includes(q));
-  }, [replies.data, search]);
+  const replies = useQuickReplies(category);
+  const shown = useMemo(() => filterQuickReplies(replies.data ?? [], search), [replies.data, search]);
 
   return (
-    <Card withBorder radius="md" padding="sm" h={PANEL_HEIGHT} data-testid="quick-reply-panel">
+    <Card withBorder={withBorder} radius="md" padding="sm" h={PANEL_HEIGHT} data-testid="quick-reply-panel">
       <Stack gap="xs" h="100%">
         <Title order={5}>{t("quick.title")}</Title>
         <TextInput

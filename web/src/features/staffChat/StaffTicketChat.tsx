@@ -2,9 +2,10 @@
  * The chat on the staff ticket page (spec/2-staff-ticket-work.md §2, §4, §6): the one ChatPanel with the staff
  * audience (staffChat/audience.ts): system lines that name the people and categories in them,
  * Reply and the reply box off while the ticket's category no longer exists, and Send and resolve /
- * Send and close off once the ticket has ended.
+ * Send and close off once the ticket has ended. The reply box offers the ticket's quick replies
+ * by `/` and by its button. The panel fills its parent's height.
  */
-import { useMemo } from "react";
+import { type ReactNode, type Ref, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaffTicket } from "../../../../common/schemas/ticketResponses.ts";
 import { ChatPanel } from "../chat/ChatPanel.tsx";
@@ -14,6 +15,8 @@ import { useCategories } from "../tickets/api.ts";
 import { categoryTitle, isTicketEnded } from "../tickets/ticketDisplay.ts";
 import { useDeletedCategories, useStaffDirectory } from "./api.ts";
 import { staffChat } from "./audience.ts";
+import { QuickReplyButton } from "./QuickReplyButton.tsx";
+import { QuickReplySlash } from "./QuickReplySlash.tsx";
 import { StaffSystemLine, type SystemLineNames } from "./StaffSystemLine.tsx";
 
 export type { SendKind };
@@ -27,12 +30,18 @@ export interface StaffTicketChatProps {
   onBeforeSend: (kind: SendKind) => Promise<boolean>;
   /** After the message was stored: for resolve / close the page completes the ticket. */
   onAfterSend: (kind: SendKind) => Promise<void>;
-  /** Text to put into the reply box (a picked quick reply); a new object each time. */
-  insert: { text: string } | null;
+  /** The panel's heading (the ticket's subject). */
+  title: ReactNode;
+  /** Before the first message (the ticket's description). */
+  lead: ReactNode;
+  /** The reply box's element, for the page to move the focus to it. */
+  replyInputRef?: Ref<HTMLTextAreaElement>;
 }
 
-export function StaffTicketChat({ ticket, onBeforeSend, onAfterSend, insert }: StaffTicketChatProps) {
+export function StaffTicketChat(props: StaffTicketChatProps) {
+  const { ticket, onBeforeSend, onAfterSend, title, lead, replyInputRef } = props;
   const { t, i18n } = useTranslation("staffChat");
+  const [insert, setInsert] = useState<{ text: string } | null>(null);
   const chatId = ticket.chat_id;
   const live = useTicketChat(chatId, staffChat);
   const categories = useCategories();
@@ -62,6 +71,9 @@ export function StaffTicketChat({ ticket, onBeforeSend, onAfterSend, insert }: S
       chatId={chatId}
       live={live}
       canReply={!categoryMissing}
+      title={title}
+      lead={lead}
+      fill
       systemLine={(message) => <StaffSystemLine message={message} names={names} />}
       composer={(hooks) => (
         <ReplyBox
@@ -70,6 +82,9 @@ export function StaffTicketChat({ ticket, onBeforeSend, onAfterSend, insert }: S
           {...hooks}
           disabledReason={categoryMissing ? t("chat.category_missing") : null}
           insert={insert}
+          inputRef={replyInputRef}
+          assist={(control) => <QuickReplySlash category={ticket.category} control={control} />}
+          tools={<QuickReplyButton category={ticket.category} onPick={(text) => setInsert({ text })} />}
           completingSends={{ disabled: isTicketEnded(ticket.status) }}
           onBeforeSend={onBeforeSend}
           onAfterSend={onAfterSend}

@@ -1,13 +1,15 @@
 /**
- * Everything on the staff ticket page below its title (spec/2-staff-ticket-work.md §2): the assignee header, the
- * action bar with its modals, ticket info, description, and the panels others build (chat, notes,
- * quick replies, ban), wired to the status actions.
+ * Everything on the staff ticket page below its title (spec/2-staff-ticket-work.md §2), as a workspace over the
+ * window's height (docs/decisions/ticket-workspace.md): the conversation (chat and notes, the
+ * reply box at its bottom) and beside it the details pane (status actions with their modals,
+ * ticket info, the player's panel); from 1280 px side by side, below that the details under the
+ * conversation, and on a phone in a drawer behind a Details button.
  */
-import { Box, Button, Flex, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
+import { Drawer, Stack } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconAlarm } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { type CSSProperties, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ENDED_STATUSES } from "../../../../common/constants.ts";
@@ -16,32 +18,31 @@ import { ApiError } from "../../api/client.ts";
 import { TypingSignalContext, type TypingWhat } from "../../realtime/typingSignal.ts";
 import { useSession } from "../../session/SessionContext.ts";
 import { showError } from "../../ui/errorDialogStore.ts";
-import { formatDateTime } from "../../ui/formatDate.ts";
-import { RefusalTooltip } from "../../ui/RefusalTooltip.tsx";
 import { errorText } from "../../ui/useErrorText.ts";
 import { usePreferences } from "../account/api.ts";
-import { BanButton } from "../bans/BanButton.tsx";
+import { useFillWindowHeight } from "../chat/useFillWindowHeight.ts";
 import { PlayerPanel } from "../players/PlayerPanel.tsx";
 import { type StaffChatPage, staffChatKey } from "../staffChat/api.ts";
-import { NotesPanel } from "../staffChat/NotesPanel.tsx";
-import { QuickReplyPanel } from "../staffChat/QuickReplyPanel.tsx";
-import { type SendKind, StaffTicketChat } from "../staffChat/StaffTicketChat.tsx";
-import { AttachmentGallery } from "../tickets/AttachmentGallery.tsx";
+import type { SendKind } from "../staffChat/StaffTicketChat.tsx";
 import { useServers } from "../tickets/api.ts";
-import { AssigneeHeader } from "./AssigneeHeader.tsx";
 import { AssignModal } from "./AssignModal.tsx";
 import { type FastAction, type StaffTicketFull, staffTicketKey, ticketActions, useDevs, useSetTicket } from "./api.ts";
 import { ConfirmModal, SubmitWarningModal, type WarningKind, warningSuppressed } from "./ConfirmModals.tsx";
+import { ConversationPane } from "./ConversationPane.tsx";
 import { FastCompleteModal } from "./FastCompleteModal.tsx";
 import { HoldModal } from "./HoldModal.tsx";
 import { TicketInfoPanel } from "./TicketInfoPanel.tsx";
-import { TicketViewers } from "./TicketViewers.tsx";
+import { type ActionDialog, TicketStatusCard } from "./TicketStatusCard.tsx";
 import { TrafficCopModal } from "./TrafficCopModal.tsx";
 import { changesSince, type ReplyBaseline, replyBaseline, type TicketChanges } from "./trafficCop.ts";
 import { useAsk } from "./useAsk.ts";
 import { useTicketPresence } from "./useTicketPresence.ts";
+import "./TicketWorkspace.css";
 
-type Dialog = "assign" | "hold" | "complete" | "reopen" | null;
+type Dialog = ActionDialog | null;
+
+/** Below Mantine's `sm`: the details go into a drawer. */
+const PHONE_QUERY = "(max-width: 47.99em)";
 
 interface Props {
   ticket: StaffTicketFull;
@@ -59,7 +60,12 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
   const servers = useServers();
   const preferences = usePreferences();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [insert, setInsert] = useState<{ text: string } | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  // The panes end at the window's bottom edge (the shell's padding below them): the reply box is
+  // in view when the ticket opens, and the page does not grow with the conversation.
+  const panes = useRef<HTMLDivElement>(null);
+  const height = useFillWindowHeight(panes, true, { least: 420, gap: 20 });
   const warning = useAsk<WarningKind, boolean>(false);
   const reopenForReply = useAsk<true, boolean>(false);
   const trafficCop = useAsk<TicketChanges, boolean>(false);
@@ -172,138 +178,63 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
   const personName = (id: number | null) =>
     id === null ? t("not_assigned") : (devs.data?.find((d) => d.id === id)?.name ?? `#${id}`);
 
+  const details = (
+    <>
+      <TicketStatusCard
+        ticket={ticket}
+        assignee={assignee}
+        playerLink={`/ticket/${ticketInfo}`}
+        onOpen={setDialog}
+        onAssignToMe={() => void run(() => ticketActions.assign(ticket, ticket.category, user.id), t("done.assigned"))}
+        onRetain={(retain) => void run(() => ticketActions.retain(ticket.id, retain))}
+        onBanChanged={() => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticket.id) })}
+      />
+      <TicketInfoPanel
+        ticket={ticket}
+        user={player}
+        serverTitle={serverTitle}
+        canEdit={abilities.edit}
+        onSave={async (category, priority) => {
+          await run(() => ticketActions.update(ticket.id, category, priority), t("done.saved"));
+        }}
+      />
+      <PlayerPanel ticket={ticket} player={player} />
+    </>
+  );
+
   const page = (
-    <Stack gap="md">
-      <TicketViewers viewers={presence.viewers} />
-      <AssigneeHeader name={assignee} playerLink={`/ticket/${ticketInfo}`} />
-      {ticket.status === "ON HOLD" && ticket.hold_until !== null && (
-        <Group gap={6} wrap="nowrap" data-testid="hold-until">
-          <IconAlarm size={16} color="var(--mantine-color-orange-6)" aria-hidden />
-          <Text size="sm">{t("hold.wakes_at", { time: formatDateTime(ticket.hold_until) })}</Text>
-        </Group>
-      )}
-      <Paper withBorder radius="md" p="sm">
-        <Group gap="xs" wrap="wrap" data-testid="ticket-actions">
-          <RefusalTooltip code={abilities.refusals.assign}>
-            <Button
-              variant="light"
-              disabled={!abilities.assign}
-              onClick={() => setDialog("assign")}
-              data-testid="action-assign"
-            >
-              {t("actions.assign")}
-            </Button>
-          </RefusalTooltip>
-          {abilities.assign_self && (
-            <Button
-              variant="light"
-              color="teal"
-              onClick={() => void run(() => ticketActions.assign(ticket, ticket.category, user.id), t("done.assigned"))}
-              data-testid="action-assign-me"
-            >
-              {t("actions.assign_to_me")}
-            </Button>
-          )}
-          <RefusalTooltip code={abilities.refusals.hold}>
-            <Button
-              variant="light"
-              color="orange"
-              disabled={!abilities.hold}
-              onClick={() => setDialog("hold")}
-              data-testid="action-hold"
-            >
-              {t("actions.hold")}
-            </Button>
-          </RefusalTooltip>
-          <RefusalTooltip code={abilities.refusals.complete}>
-            <Button
-              variant="light"
-              color="green"
-              disabled={!abilities.complete}
-              onClick={() => setDialog("complete")}
-              data-testid="action-fast-complete"
-            >
-              {t("actions.fast_complete")}
-            </Button>
-          </RefusalTooltip>
-          {ended && (
-            <RefusalTooltip code={abilities.refusals.reopen}>
-              <Button
-                variant="light"
-                color="blue"
-                disabled={!abilities.reopen}
-                onClick={() => setDialog("reopen")}
-                data-testid="action-reopen"
-              >
-                {t("actions.reopen")}
-              </Button>
-            </RefusalTooltip>
-          )}
-          <BanButton
-            ticket={ticket}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: staffTicketKey(ticket.id) })}
-          />
-          {!ticket.clean && (
-            <Switch
-              ms="auto"
-              checked={ticket.retain_attachments}
-              onChange={(e) => {
-                const retain = e.currentTarget.checked;
-                void run(() => ticketActions.retain(ticket.id, retain));
-              }}
-              label={t("actions.retain")}
-              description={t("actions.retain_hint")}
-              data-testid="retain-toggle"
-            />
-          )}
-        </Group>
-      </Paper>
-
-      <Flex gap="md" wrap="wrap" align="flex-start">
-        <Box style={{ flex: "1 1 320px", minWidth: 0 }}>
-          <PlayerPanel ticket={ticket} player={player} mb="md" />
-          <TicketInfoPanel
-            ticket={ticket}
-            user={player}
-            serverTitle={serverTitle}
-            canEdit={abilities.edit}
-            onSave={async (category, priority) => {
-              await run(() => ticketActions.update(ticket.id, category, priority), t("done.saved"));
-            }}
-          />
-        </Box>
-        <Paper
-          withBorder
-          radius="md"
-          p="md"
-          style={{ flex: "2 1 420px", minWidth: 0 }}
-          data-testid="ticket-description"
-        >
-          <Stack gap="sm">
-            <Title order={4}>{t("description.title")}</Title>
-            <Text fw={600} dir="auto">
-              {ticket.subject}
-            </Text>
-            <Text size="sm" dir="auto" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-              {ticket.description}
-            </Text>
-            <AttachmentGallery urls={ticket.attachments} />
-          </Stack>
-        </Paper>
-      </Flex>
-
-      <Flex gap="md" wrap="wrap" align="stretch">
-        {/* The panel's message area is the spec's 500 px; the box grows with its header and reply box. */}
-        <Box style={{ flex: "1 1 55%", minWidth: 0 }} data-testid="staff-chat-area">
-          <StaffTicketChat ticket={ticket} onBeforeSend={onBeforeSend} onAfterSend={onAfterSend} insert={insert} />
-        </Box>
-        <Box style={{ flex: "0 1 40%", minWidth: 280 }} data-testid="notes-area">
-          <NotesPanel ticket={ticket} />
-        </Box>
-      </Flex>
-      <Box mah={400} style={{ overflow: "auto" }} data-testid="quick-reply-area">
-        <QuickReplyPanel category={ticket.category} onPick={(text) => setInsert({ text })} />
-      </Box>
+    <>
+      <div
+        ref={panes}
+        className="hd-ws"
+        style={height === undefined ? undefined : ({ "--hd-ws-height": `${height}px` } as CSSProperties)}
+        data-testid="ticket-workspace"
+      >
+        <ConversationPane
+          ticket={ticket}
+          viewers={presence.viewers}
+          onBeforeSend={onBeforeSend}
+          onAfterSend={onAfterSend}
+          onShowDetails={phone ? () => setDetailsOpen(true) : undefined}
+        />
+        {phone ? (
+          <Drawer
+            opened={detailsOpen}
+            onClose={() => setDetailsOpen(false)}
+            position="bottom"
+            size="90%"
+            title={t("workspace.details")}
+          >
+            <Stack gap="md" data-testid="ticket-details-drawer">
+              {details}
+            </Stack>
+          </Drawer>
+        ) : (
+          <section className="hd-ws-details" aria-label={t("workspace.details")} data-testid="ticket-details-pane">
+            {details}
+          </section>
+        )}
+      </div>
 
       <AssignModal
         opened={dialog === "assign"}
@@ -345,7 +276,7 @@ export function TicketWorkspace({ ticket, player, ticketInfo }: Props) {
       />
       <SubmitWarningModal kind={warning.question} userId={user.id} onAnswer={warning.answer} />
       <TrafficCopModal changes={trafficCop.question} personName={personName} onAnswer={trafficCop.answer} />
-    </Stack>
+    </>
   );
   // The reply and note boxes below say each keystroke (presence, and the reply's start).
   return <TypingSignalContext.Provider value={onTyping}>{page}</TypingSignalContext.Provider>;

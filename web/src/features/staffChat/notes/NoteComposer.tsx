@@ -3,8 +3,9 @@
  * names that fit what follows it (arrows and Enter pick one, Escape closes the list).
  */
 import { Avatar, Button, CloseButton, Group, Paper, Stack, Text, Textarea, UnstyledButton } from "@mantine/core";
+import { useMergedRef } from "@mantine/hooks";
 import { IconSend } from "@tabler/icons-react";
-import { type KeyboardEvent, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type Ref, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTypingSignal } from "../../../realtime/typingSignal.ts";
 import type { Note, StaffEntry } from "./api.ts";
@@ -19,9 +20,11 @@ interface NoteComposerProps {
   replyTo: Note | null;
   onCancelReply(): void;
   onSend(text: string): Promise<boolean>;
+  /** The note box's element, for the page to move the focus to it. */
+  inputRef?: Ref<HTMLTextAreaElement>;
 }
 
-export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend }: NoteComposerProps) {
+export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend, inputRef }: NoteComposerProps) {
   const { t } = useTranslation("staffChat");
   const typingSignal = useTypingSignal();
   const [value, setValue] = useState("");
@@ -30,6 +33,7 @@ export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend }: 
   const [dismissed, setDismissed] = useState(false);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  const mergedInputRef = useMergedRef(input, inputRef);
 
   const query = MENTION.exec(value.slice(0, caret))?.[1];
   const suggestions = useMemo(() => {
@@ -142,7 +146,7 @@ export function NoteComposer({ staff, selfId, replyTo, onCancelReply, onSend }: 
         </Paper>
       )}
       <Textarea
-        ref={input}
+        ref={mergedInputRef}
         autosize
         minRows={2}
         maxRows={6}

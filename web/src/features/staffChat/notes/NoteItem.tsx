@@ -50,7 +50,8 @@ export function NoteItem({ note, own, staff, onReply, onEdit, onDelete }: NoteIt
             <Text size="xs" fw={600} truncate>
               {note.sender_name}
             </Text>
-            <Text size="xs" c="dimmed">
+            {/* On one's own yellow note the dimmed grey falls under 4.5:1 in dark: the text colour. */}
+            <Text size="xs" c={own ? "var(--mantine-color-text)" : "dimmed"}>
               {formatDateTime(note.timestamp)}
             </Text>
             {note.edited && !note.deleted && (
