@@ -31,10 +31,11 @@ interface Shot {
   phone?: boolean;
 }
 
-/** The staff ticket list with every demo ticket (Clear), not only the signed-in one's. */
+/** The staff ticket list on the All open view: the views with their counts above every open ticket. */
 async function allTickets(page: Page): Promise<void> {
-  await page.getByTestId("clear-button").click();
-  await page.getByTestId("ticket-row").nth(9).waitFor();
+  await page.getByTestId("view-all_open").click();
+  await page.getByTestId("view-all_open").and(page.locator("[aria-pressed=true]")).waitFor();
+  await page.getByTestId("ticket-row").first().waitFor();
   await page.waitForLoadState("networkidle");
 }
 
@@ -87,6 +88,18 @@ const SHOTS: Shot[] = [
     ready: openAnsweredTicket,
   },
   { file: "admin-dashboard-dark.png", path: "/admin/dashboard", account: "mod", scheme: "dark" },
+  // The staff ticket page on a phone: the conversation first, the details behind a button.
+  {
+    file: "ticket-page-phone.png",
+    path: `/admin/${encodeFetchCode({ ticketId: 3 })}/edit`,
+    // Before the Arabic shots below, which save Arabic as the admin's language.
+    account: "admin",
+    phone: true,
+    ready: async (page) => {
+      await page.locator('[data-testid^="staff-chat-message-"]').last().waitFor();
+      await page.waitForLoadState("networkidle");
+    },
+  },
   // The staff ticket page on demo ticket 3 (waiting for staff, assigned to the dev), as the admin.
   ...(["light", "dark", "arabic"] as const).map(
     (variant): Shot => ({
@@ -104,16 +117,15 @@ const SHOTS: Shot[] = [
       },
     }),
   ),
-  { file: "ticket-list.png", path: "/admin/ticket", account: "mod", ready: allTickets, width: 1920 },
+  { file: "ticket-list.png", path: "/admin/ticket", account: "mod", ready: allTickets },
   {
     file: "ticket-list-dark.png",
     path: "/admin/ticket",
     account: "mod",
     scheme: "dark",
     ready: allTickets,
-    width: 1920,
   },
-  { file: "ticket-list-arabic.png", path: "/admin/ticket", account: "mod", ready: allTicketsInArabic, width: 1920 },
+  { file: "ticket-list-arabic.png", path: "/admin/ticket", account: "mod", ready: allTicketsInArabic },
   // The staff list as the admin sees it: every action, rank badges, responsibilities as chips.
   ...(["light", "dark", "arabic"] as const).map(
     (variant): Shot => ({
