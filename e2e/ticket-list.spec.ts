@@ -10,6 +10,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEFAULT_TICKET_LIST_COLUMNS } from "../common/ticketListColumns.ts";
 import { storageStatePath } from "./support/env.ts";
 import { playerWithTicket } from "./support/playerTicket.ts";
+import { liveSocket } from "./support/socket.ts";
 import { signInThroughApi } from "./support/staffApi.ts";
 
 test.use({ storageState: storageStatePath("mod") });
@@ -271,7 +272,10 @@ test("the in-chats toggle adds and removes a chat; a pinned one only after confi
 
   await flip();
   await expect(toggle).toBeChecked();
+  // The page hears the pin below live: its socket must be connected first.
+  const live = liveSocket(page);
   await page.reload();
+  await live;
   await expect(toggle).toBeChecked();
 
   // Pinned from elsewhere (another tab of the same staff member): removal asks first.
@@ -284,6 +288,8 @@ test("the in-chats toggle adds and removes a chat; a pinned one only after confi
   } finally {
     await staff.dispose();
   }
+  // The sidebar's chat shows the pin once this page has heard it.
+  await expect(page.getByTestId(`chat-row-${ticketId}`)).toHaveAttribute("data-pinned", "true");
   await flip();
   await expect(page.getByRole("dialog", { name: "Remove pinned ticket" })).toBeVisible();
   await page.getByTestId("remove-pinned-cancel").click();
